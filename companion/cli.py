@@ -77,10 +77,21 @@ class CompanionGroup(TyperGroup):
                 if os.environ.get("COMPANION_DEBUG"):
                     raise
                 code = fail(f"internal error: {type(exc).__name__}: {exc} (set COMPANION_DEBUG=1 for details)", 1, as_json)
+        _say_set_aside(code != 2)
         answered(outer)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _say_set_aside(say: bool) -> None:
+    """The card library's cards the command's reads set aside, each said once, one line on stderr
+    (trackers/library.py: a card an older version took that today's check refuses); not `say`: bad
+    input, whose one line is its error."""
+    library = sys.modules.get("trackers.library")  # loaded only by a command that read a library
+    for line in library.untold() if library else ():
+        if say:
+            print(f"companion: {line}", file=sys.stderr)
 
 
 def _as_change(exc, argv: list[str]) -> str:

@@ -46,8 +46,8 @@ def read_situation(path: Path) -> dict:
 def _load(game: str, situation: Path, only_seated: bool = True):
     """(engine, state) from a situation file; with only_seated, a table whose players cannot be
     (the seat rule of `track new`: count, names, and what the game's own status cites under that rule,
-    such as a Catharsis table of 6 against a deck other than Murder Mystery) is refused (`status` lists
-    it instead)."""
+    such as a Catharsis table of 6 against a deck other than Murder Mystery), or one laying out cards
+    its deck cannot hold (Views.file_problems), is refused (`status` lists it instead)."""
     engine = _engine(game)
     state = _with_library(engine, engine.load_state(read_situation(situation), str(situation)))
     seats = engine.declaration.seats_rule
@@ -56,6 +56,9 @@ def _load(game: str, situation: Path, only_seated: bool = True):
     if problems:
         raise SituationError(f"{situation}: this cannot be a {engine.game} table: {problems[0].message}; "
                              f"`companion status {engine.game} --situation {situation}` lists every problem")
+    cards = engine.views.file_problems(state) if only_seated else []
+    if cards:  # cards no deck of this table holds: refused naming the key (`status` lists them)
+        raise SituationError(f"{situation}: {cards[0]}")
     return engine, state
 
 

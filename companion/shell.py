@@ -154,6 +154,16 @@ def _error(text: str) -> str | None:
     return None if found is None else str(found).removeprefix("companion: error: ")
 
 
+def on_its_own(words: list[str], where: str, as_json: bool = False) -> str | None:
+    """The line refusing a command that runs until Ctrl-C (`track watch`, `serve`) in a shell reading
+    lines from a pipe (`where`): no line after it could ever run; None for any other command."""
+    if words[:2] == ["track", "watch"]:
+        return f"track watch runs on its own (`companion track watch{' --json' if as_json else ''}`), not in {where}"
+    if words[:1] == ["serve"]:
+        return f"serve runs on its own (`companion serve`), not in {where}"
+    return None
+
+
 def json_answer(shell: Shell, line: str) -> dict | None:
     """One line run as if it ended with --json, as one object: the line, the exit code the one-shot
     command would have, what it printed on stdout (`result`) and its error line (`error`)."""
@@ -165,13 +175,8 @@ def json_answer(shell: Shell, line: str) -> dict | None:
         if words == ["help"]:
             print(json.dumps({"commands": shell.commands, "builtins": BUILTINS}))
             code = 0
-        elif words[:2] == ["track", "watch"]:  # it never ends: one JSON answer a line could not follow it
-            print("companion: error: track watch runs on its own (`companion track watch --json`), "
-                  "not in `companion shell --json`", file=sys.stderr)
-            code = 2
-        elif words[0] == "serve":  # a server runs until Ctrl-C: no answer a line could follow
-            print("companion: error: serve runs on its own (`companion serve`), not in `companion shell --json`",
-                  file=sys.stderr)
+        elif said := on_its_own(words, "`companion shell --json`", as_json=True):
+            print(f"companion: error: {said}", file=sys.stderr)
             code = 2
         else:
             code = shell.run(_with_json(line))
@@ -200,7 +205,8 @@ def run_json_shell(group, home: Path | None, lines=None) -> None:
 def run_piped_shell(group, home: Path | None, lines=None) -> int:
     """`companion shell` with stdin not a terminal (`printf 'rules define enforcer\ntrack show\n' |
     companion shell`): one command a line, as a script reads, each answered as at the prompt (no
-    prompt, no line editing, no history); `exit`, `quit` or the end of the input leaves. The exit
+    prompt, no line editing, no history); `exit`, `quit` or the end of the input leaves; a command that
+    runs until Ctrl-C (`track watch`, `serve`) is refused in one line and skipped. The exit
     code is 0 when every line was, else the highest code a line had (1 a finding, 2 bad input)."""
     shell = Shell(group, home)
     worst = 0
@@ -212,6 +218,10 @@ def run_piped_shell(group, home: Path | None, lines=None) -> int:
                 break
             if word == "help":
                 print(fitted(shell_help(shell)))
+                continue
+            if said := on_its_own(line.split(), "a piped `companion shell`; the line is skipped"):
+                print(f"companion: error: {said}", file=sys.stderr)  # it would never end: the lines after it run
+                worst = 2
                 continue
             worst = max(worst, shell.run(line))
             sys.stderr.flush()

@@ -522,13 +522,16 @@ def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
     which the shared views hide. True when it was that."""
     from trackers.secrets import hand_line, hides_hand, own_hand, revealed
 
+    from engine.words import held_names
+
     session = store.get(name)
-    if not hides_hand(session.game) or len(" ".join(words).split()) != 2:
+    words = held_names(" ".join(words).split(), session.players)  # `hand mary jo`: one player
+    if not hides_hand(session.game) or len(words) != 2:
         return False
     from engine import get_tracker
 
     try:
-        verb, rest = get_tracker(session.game).split(words)
+        verb, rest = get_tracker(session.game).split(words, session.players)
     except MoveSyntaxError:
         return False
     if verb != "hand":

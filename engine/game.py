@@ -93,6 +93,14 @@ class Plays:
     legal_moves: Callable[..., list]
     rule_ids: frozenset[str]
 
+    def __post_init__(self) -> None:
+        """A player's name of several words is read as one in every play, typed quoted or not."""
+        from engine.words import player_names, quoted_names
+
+        read = self.parse_move
+        object.__setattr__(self, "parse_move",
+                           lambda text, state: read(quoted_names(text, player_names(state)), state))
+
 
 @dataclass(frozen=True)
 class Turns:
@@ -208,8 +216,9 @@ class Secrets:
 class Views:
     """What the shared layers show and the hooks they call instead of naming a game: why no play can
     be listed (`moves_note(state)`), what `status` adds (`position(state)`), what a loaded situation
-    must also satisfy (`load_check(state, source)`), the cards the table plays with (`card_names(state
-    or None)`), dice odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data,
+    must also satisfy (`load_check(state, source)`), what `check` and `moves` refuse in a situation
+    file that `status` lists (`file_problems(state)`: each `field KEY: problem`), the cards the table
+    plays with (`card_names(state or None)`), dice odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data,
     source)`), plays made as several (`series`: an engine.base.Series subclass, whose `read(text)` is a
     play said once and made as several, `plays_on(state, by)` the steps a later player's play implies
     first), plays still listed when part of a hand is unknown
@@ -223,6 +232,7 @@ class Views:
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing
     load_check: Callable[..., Any] | None = None
+    file_problems: Callable[..., list[str]] = _no_list
     card_names: Callable[..., list[str]] = _no_list
     odds: Callable[..., tuple[dict, str]] | None = None
     check_deck: Callable[..., Any] | None = None

@@ -28,8 +28,8 @@ def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
     to_act = engine.turns.to_act(state)
     found, left = listed(engine, state)
     mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]
-    if mine:
-        return mine, left
+    if mine:  # off turn, what they may play from a hand not recorded is said beside it (Views.turn_note)
+        return mine, left if to_act in (player, None) else left or engine.views.turn_note(state, player)
     if to_act is None:
         return [], engine.views.moves_note(state) or "nobody is to act"
     if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act

@@ -11,7 +11,7 @@ from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from engine.base import Change, Effect, EngineError, MoveSyntaxError, Reason, UnknownVerb, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
-from engine.words import numbers_read, whole_numbers
+from engine.words import held_names, numbers_read, player_names, whole_numbers
 
 S = TypeVar("S", bound=Record)
 
@@ -120,7 +120,7 @@ def read_words(verbs: Mapping[str, Verb], state: Any, verb: str, rest: list[str]
 
 def read_command(verbs: Mapping[str, Verb], state: Any, words: list[str], aliases: Mapping[str, str]) -> Change:
     """A command's Change: the verb it names (`split`), then its row's reading of the words after it."""
-    verb, rest = split(usage_of(verbs), aliases, words)
+    verb, rest = split(usage_of(verbs), aliases, words, player_names(state))
     return read_words(verbs, state, verb, rest)
 
 
@@ -218,17 +218,19 @@ class Tracker(Generic[S]):
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
 
-    def split(self, words: list[str]) -> tuple[str, list[str]]:
+    def split(self, words: list[str], names: list[str] = ()) -> tuple[str, list[str]]:
         """The verb a command names (through the rows' aliases) and the words after it; quoted words
-        are split. MoveSyntaxError for no command or an unknown verb."""
+        are split, but a player's name of several words (`names`) is one word. MoveSyntaxError for
+        no command or an unknown verb."""
         verbs = self.declaration.verbs
-        return split(verbs.usage, verbs.aliases, words)
+        return split(verbs.usage, verbs.aliases, words, names)
 
     def parse(self, state: S, words: list[str]) -> Change:
         """The command's Change, read by the game; then every game's one rule on numbers
         (words.number_problem): MoveSyntaxError for a number past the range or a change by 0."""
         verbs = self.declaration.verbs
         whole_numbers(words)
+        words = held_names(words, player_names(state))  # `lives mary jo -1`: one player of two words
         if verbs.parse is None:
             change = read_command(verbs.table, state, words, verbs.aliases)
         else:
@@ -264,12 +266,14 @@ class Tracker(Generic[S]):
         return self.State(**data)
 
 
-def split(commands: Mapping[str, str], aliases: Mapping[str, str] | None, words: list[str]) -> tuple[str, list[str]]:
+def split(commands: Mapping[str, str], aliases: Mapping[str, str] | None, words: list[str],
+          names: list[str] = ()) -> tuple[str, list[str]]:
     """The verb a command names (through `aliases` where the game has them) and the words after it;
-    quoted words are split. MoveSyntaxError for no command or an unknown verb."""
+    quoted words are split, but a player's name of several words (`names`) is held as one word.
+    MoveSyntaxError for no command or an unknown verb."""
     from engine.words import command
 
-    tokens = [t for w in words for t in str(w).split()]
+    tokens = held_names([t for w in words for t in str(w).split()], names)
     if not tokens:
         raise MoveSyntaxError(f"no command given; commands: {', '.join(commands)}")
     return command(tokens[0], aliases or {v: v for v in commands}, commands), tokens[1:]

@@ -60,6 +60,42 @@ def player(word: str, players: Sequence[T], what: str = "player") -> T:
     raise MoveSyntaxError(f"unknown {what} {word!r}; {guess}{what}s: {', '.join(names) or '(none)'}")
 
 
+def held_names(words: Sequence[str], names: Sequence[str]) -> list[str]:
+    """The words with each player's name of several words held as one word, in its own spelling,
+    typed quoted or not (`mary jo -1` -> `Mary Jo`, `-1`): every reader then takes it as one player."""
+    many = sorted({n for n in names if len(n.split()) > 1}, key=lambda n: -len(n.split()))
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for name in many:
+            want, got, j = name.casefold().split(), [], i
+            while j < len(words) and len(got) < len(want):
+                got += str(words[j]).casefold().split()
+                j += 1
+            if got == want:
+                out.append(name)
+                i = j
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def quoted_names(text: str, names: Sequence[str]) -> str:
+    """A play with each player's name of several words typed bare written in double quotes
+    (`mary jo play Hairball` -> `"Mary Jo" play Hairball`), as every notation reads one name."""
+    for name in sorted({n for n in names if len(n.split()) > 1}, key=lambda n: -len(n.split())):
+        bare = r"(?<![\w\"'])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w\"'])"
+        text = re.sub(bare, lambda _: f'"{name}"', text, flags=re.IGNORECASE)
+    return text
+
+
+def player_names(state) -> list[str]:
+    """The names of a table's players (every game's State has `players`, each with a `name`)."""
+    return [p if isinstance(p, str) else p.name for p in getattr(state, "players", ())]
+
+
 def teach(game: str, card: str, field: str, example: str = "...") -> str:
     """The one command that teaches the library a card's unknown field, for a verdict to name:
     teach("catharsis", "Fire Bolt", "bottom") -> `companion cards add catharsis "Fire Bolt" --bottom "..."`.

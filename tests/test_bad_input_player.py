@@ -103,3 +103,16 @@ def test_ending_an_ended_session_again_keeps_its_end_time(cli, pomp):
     before = cli.json("track", "list")["sessions"]
     _refused(cli("track", "end", "pomp"), "'pomp' has ended already", "track list")
     assert cli.json("track", "list")["sessions"] == before
+
+
+@pytest.mark.parametrize("old", ["Ann", "ann", " ANN "])
+def test_players_rename_to_the_name_already_shown_is_refused_and_writes_nothing(cli, home, old):
+    from trackers import players
+    from trackers.sessions import Sessions
+
+    assert cli("track", "new", "catopomp", "--players", "Ann,Ben").exit_code == 0
+    _refused(cli("players", "rename", old, "Ann"), "Ann is already shown as Ann", "nothing to rename",
+             "players rename Anne Ann")
+    with Sessions(home / "data") as store:
+        assert store.meta_value(players.META_KEY) is None  # no alias entry written
+    assert cli("players", "rename", "Ann", "ANN").exit_code == 0  # a new spelling to show is a rename

@@ -73,3 +73,45 @@ def test_an_old_export_with_a_change_the_rules_now_refuse_names_the_event(home, 
     result = cli("track", "import", str(OLD / "cath0.export.json"))
     assert result.exit_code == 2 and "event 3 (combo Ann 3 +1)" in result.stderr
     assert "overrule" in result.stderr and "export the session again with this version" in result.stderr
+
+
+def test_an_export_from_before_the_numbers_rule_imports_its_change_past_999_overruled(home, cli):
+    """cat_past999.export.json: written by the code of commit 2acfed5 (before the numbers rule), whose
+    `track lives ben +1000` was taken (Ben on 9 lives, the rest lost)."""
+    result = cli("track", "import", str(OLD / "cat_past999.export.json"))
+    assert result.exit_code == 0, result.stderr
+    log = cli.json("track", "log")["entries"]
+    assert [(e["args"], e["overruled"]) for e in log] == [(["Ann", "-1"], False), (["Ben", "+1000"], True),
+                                                          (["Ann", "2"], False)]
+    lives = {p["name"]: p["lives"] for p in cli.json("track", "show")["state"]["players"]}
+    assert lives == {"Ann": 8, "Ben": 9}
+    assert cli("track", "lives", "ben", "+1000").exit_code == 2  # typed now, it is refused
+
+
+def test_an_export_with_a_play_in_an_older_notation_imports_in_its_own_words(home, cli, tmp_path):
+    """cath_quoted.export.json: written by the code of commit 2acfed5, whose notation quoted a card's
+    name with single quotes (`card 'Fire Bolt' ...`, today `card "Fire Bolt" ...`): the same play."""
+    result = cli("track", "import", str(OLD / "cath_quoted.export.json"))
+    assert result.exit_code == 0, result.stderr
+    log = cli.json("track", "log")["entries"]
+    assert log[0]["args"] == ["card 'Fire Bolt' bottom 'BB 4 || 6 6'"] and len(log) == 2
+    from trackers.sessions import Sessions
+
+    with Sessions(home / "data") as store:
+        cards = store.replay(store.get("cathq")).state.cards
+    assert [(c.name, c.bottom.cost) for c in cards] == [("Fire Bolt", "BB 4 || 6 6")]  # the card it described
+    out = tmp_path / "again.json"
+    assert cli("track", "export", "cathq", str(out)).exit_code == 0
+    assert cli("track", "import", str(out), "--name", "again").exit_code == 0
+
+
+def test_a_play_that_does_not_read_today_is_refused_naming_the_line_and_the_way_out(home, cli, tmp_path):
+    doc = json.loads((OLD / "cath_quoted.export.json").read_text())
+    doc["events"][0]["args"] = ["cast 'Fire Bolt' at the dragon"]  # no play of today's notation
+    path = tmp_path / "unread.json"
+    path.write_text(json.dumps(doc))
+    result = cli("track", "import", str(path))
+    err = result.stderr.strip()
+    assert result.exit_code == 2 and len(err.splitlines()) == 1, err
+    assert "event 1 (play cast 'Fire Bolt' at the dragon)" in err and "export the session again with this version" in err
+    assert not cli.json("track", "list")["sessions"]  # nothing written

@@ -162,34 +162,51 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
             shift(applied, redo, e.kind, e.count)
             state = after[applied.top(1)[0] if len(applied) else 0]
             continue
-        if e.verb != PLAY and not recorded:
-            _within_range(e, where)
+        older = e.verb != PLAY and _past_range(e)  # an older version took it: marked overruled
         try:
-            stepped = step_logged(table, state, e.verb, e.args, e.overruled, checked=True)
+            words = _written_today(table, state, e.args) if e.verb == PLAY else e.args
+            stepped = step_logged(table, state, e.verb, words, e.overruled, checked=True)
             if stepped.refused and recorded:
-                stepped = step_logged(table, state, e.verb, e.args, True, checked=True)
+                stepped = step_logged(table, state, e.verb, words, True, checked=True)
         except LogError as exc:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {exc}") from None
         except Exception as exc:  # noqa: BLE001 - the game's own parse/check/apply refuse hostile input
-            raise ImportFileError(f"{where} ({e.label.strip()[:60]}) cannot be applied: {exc}") from None
+            raise ImportFileError(f"{where} ({e.label.strip()[:60]}) cannot be applied: {exc} (a file an older "
+                                  "version wrote: export the session again with this version)") from None
         if stepped.refused:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): the rules refuse it ({stepped.why}) and it "
                                   "carries no overrule marker (\"overruled\": true; a file an older version "
                                   "wrote: export the session again with this version, which marks such a change)")
         state = after[e.seq] = stepped.state
-        e.violations, e.overruled = stepped.violations, stepped.overruled
+        e.violations, e.overruled = stepped.violations, stepped.overruled or bool(older)
         applied.push(e.seq)
         redo = Stack()
     return Replay(state, applied, redo, len(entries))
 
 
-def _within_range(e, where: str) -> None:
-    """A number past 999 in a file is refused with the words typed bad input gets (a bound on what the
-    companion keeps: engine/words.py number_problem). A change by 0 imports as it was recorded: versions
-    before the numbers rule logged some (CATastrophe's `draw Ann 0`), and it changes nothing."""
-    for word in e.args:
-        if problem := number_problem(word, by_zero=False):
-            raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {e.verb}: {problem}")
+def _past_range(e) -> str | None:
+    """Why today's typed input refuses a number of a logged change (past 999: engine/words.py
+    number_problem), None when it does not. Versions before the numbers rule took such a change and
+    a change by 0: both import as recorded, the words kept; one past 999 is marked overruled (today's
+    rule refuses it), one by 0 is not (it changes nothing)."""
+    return next((f"{e.verb}: {problem}" for word in e.args if (problem := number_problem(word, by_zero=False))), None)
+
+
+def _written_today(table, state, args: tuple) -> tuple:
+    """A logged play's words as today's notation writes them, the player kept (an older version wrote
+    `card 'Fire Bolt' ...`, today's `card "Fire Bolt" ...`: the same move). The play is judged in
+    these words and kept in the file's own; a play that does not read is left to the step to refuse."""
+    engine = table.engine
+    if engine is None or len(args) not in (1, 2):
+        return args
+    who, to_act = (args[1] if len(args) == 2 else None), engine.turns.to_act(state)
+    turn = state
+    if who is not None and who != to_act and who in [p.name for p in state.players]:
+        turn = engine.turns.with_turn(state, who)
+    try:
+        return (engine.plays.format_move(engine.plays.parse_move(args[0], turn)), *args[1:])
+    except Exception:  # noqa: BLE001 - the step reads it again and says why
+        return args
 
 
 def as_today(tracker, session, entries: list) -> list:

@@ -4,7 +4,9 @@ table's own card entries in the shape of the game's shipped catalogue, laid over
 Every file is read through the one untrusted-file reader (rulesdb/untrusted.py) and every entry is
 checked against the game's card record (engine/library.py) before anything is written: a bad entry
 is refused naming the card and the field, and the library stays as it was (an import is whole or
-nothing). Writes go through the project's one file writer (a temporary file renamed into place).
+nothing). A card an older version took that the game's own check refuses now (a near-misspelt
+Catharsis character) is set aside when the file is read, not the whole library: said once, used by
+nothing, refused by a command that names it. Writes go through the project's one file writer (a temporary file renamed into place).
 """
 from __future__ import annotations
 
@@ -99,6 +101,35 @@ def _checker() -> str:
     return ";".join(f"{p.relative_to(here)}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files)
 
 
+#: set-aside cards not yet said (one line each), said once by the CLI after the command (companion/cli.py)
+_untold: dict[str, str] = {}
+_told: set[str] = set()
+
+
+def untold() -> list[str]:
+    """The set-aside cards' lines no command has said yet in this process (each said once)."""
+    lines = [line for key, line in _untold.items() if key not in _told]
+    _told.update(_untold)
+    _untold.clear()
+    return lines
+
+
+def _fix(entry: dict[str, Any], why: str) -> str:
+    """The `cards edit` flag that fixes a set-aside entry: its field with the name the check meant
+    (`field character: ... did you mean Durhak?` -> `--character Durhak`); `--FIELD VALUE` when the
+    check names no such name."""
+    found = re.match(r"field (\w+): unknown \w+ '([^']*)'; did you mean ([^?]+)\?", why)
+    if not found:
+        return "--FIELD VALUE"
+    field, wrong, meant = found.groups()
+    value = entry.get(field)
+    if isinstance(value, list):  # a duo: the one misspelt name replaced
+        value = ",".join(meant if str(v) == wrong else str(v) for v in value)
+    else:
+        value = meant
+    return f"--{field} {json.dumps(value) if ' ' in value else value}"
+
+
 class Library:
     """A game's card library in a data folder: the user's entries and the catalogue they lie over."""
 
@@ -110,6 +141,20 @@ class Library:
         self.path = data_dir / "cards" / f"{game}.toml"
         self.checked_copy = self.path.with_name(f".{game}.checked.json")
         self._read: str | None = None  # the entries read and checked by this object (JSON text)
+        self.set_aside: dict[str, str] = {}  # folded name -> why: a card an older version took, refused now
+        self._aside_read: list[dict[str, Any]] = []  # those entries as read
+
+    def _aside(self, entries: list[dict[str, Any]]) -> dict[str, str]:
+        """The entries the game's own check refuses that their fields allow (a Catharsis character
+        misspelt near one, `Durak`, which older versions' `cards add` took), folded name -> the line
+        saying so, with the command that fixes it. Such a card is set aside, not the whole library."""
+        problem = getattr(self.model, "entry_problem", None)
+        found = {fold(e["name"]): (e, why) for e in entries
+                 if problem is not None and isinstance(e.get("name"), str) and (why := problem(e))}
+        return {key: f"{self.path}: card {e['name']!r} is set aside ({why.split(' known: ')[0]}); fix it with "
+                     f"`companion cards edit {self.game} {json.dumps(e['name'], ensure_ascii=False)} "
+                     f"{_fix(e, why)}`"
+                for key, (e, why) in found.items()}
 
     # -- reading --------------------------------------------------------------------------
 
@@ -123,9 +168,18 @@ class Library:
         the folder as it was)."""
         if not self.path.exists():
             return []
-        if self._read is None:
-            self._read = self._checked_text(keep)
-        return json.loads(self._read)
+        if self._read is not None:
+            return json.loads(self._read)
+        self._read = self._checked_text(keep)
+        entries = json.loads(self._read)
+        self.set_aside = self._aside(entries)  # a card an older version took, refused now: said once
+        self._aside_read = [e for e in entries if fold(e["name"]) in self.set_aside]
+        _untold.update({f"{self.path}\x1f{k}": line for k, line in self.set_aside.items()})
+        return entries
+
+    def usable(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The entries without the set-aside ones (what a session, a listing or a situation uses)."""
+        return [e for e in entries if fold(e["name"]) not in self.set_aside]
 
     def _checked_text(self, keep: bool) -> str:
         text = read_text(self.path, LibraryError)
@@ -136,7 +190,9 @@ class Library:
                     and kept.get("sum") == self._digest(kept["entries"])):  # the copy itself as written
                 return kept["entries"]
         found = read_entries(self.path, self.key, text)
-        rules.check_all(self.State, found, str(self.path))
+        aside = self._aside(found)  # checked when used: refused by the commands that name them
+        rules.check_all(self.State, [e for e in found if fold(rules.entry_name(e, str(self.path))) not in aside],
+                        str(self.path))
         try:
             out = json.dumps(found, ensure_ascii=False)
         except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): read it afresh each time
@@ -181,6 +237,9 @@ class Library:
         the catalogue's, and where each part comes from."""
         own = next((e for e in (self.entries() if entries is None else entries)
                     if fold(e["name"]) == fold(name)), None)
+        if fold(name) in self.set_aside:  # said as the error: not said again after it
+            _told.add(f"{self.path}\x1f{fold(name)}")
+            raise LibraryError(self.set_aside[fold(name)])
         return self._described(own, self.shipped().get(fold(name)))
 
     def _described(self, own: dict[str, Any] | None, base: dict[str, Any] | None) -> dict[str, Any]:
@@ -193,7 +252,7 @@ class Library:
     def listing(self) -> list[dict[str, Any]]:
         """Every card as `card` describes it: the library read once (a listing grows with the library,
         not with its square)."""
-        entries = self.entries(keep=True)
+        entries = self.usable(self.entries(keep=True))
         own = {fold(e["name"]): e for e in entries}
         shipped = self.shipped()
         return [self._described(own.get(fold(n)), shipped.get(fold(n))) for n in self.names(entries)]
@@ -201,7 +260,7 @@ class Library:
     def effective(self, keep: bool = False) -> list[dict[str, Any]]:
         """The entries a new session records (the user's entries over the catalogue's); `keep` as
         for entries()."""
-        return rules.effective(self.State, self.entries(keep))
+        return rules.effective(self.State, self.usable(self.entries(keep)))
 
     # -- writing --------------------------------------------------------------------------
 
@@ -212,10 +271,14 @@ class Library:
         limit can always be cut down)."""
         if not shrinks:
             rules.check_size(self.State, entries, f"card library {self.game}")
-            rules.check_all(self.State, entries, f"card library {self.game}")
+            # a set-aside card kept as it was read is not new: only a command that names it refuses it
+            rules.check_all(self.State, [e for e in entries if e not in self._aside_read], f"card library {self.game}")
         text = write_entries(self.path, self.key, entries,
                              f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
         self._read = None
+        self.set_aside = self._aside(entries)  # only those kept as read can still be
+        for key in [k for k in _untold if k.startswith(f"{self.path}\x1f") and k.split("\x1f")[1] not in self.set_aside]:
+            del _untold[key]  # fixed (or removed) by this command: not said after it
         with suppress(TypeError, ValueError):  # what was written was checked (or is a part of what was): its checked copy
             self._keep(self._digest(text), json.dumps(entries, ensure_ascii=False))
 

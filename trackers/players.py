@@ -88,6 +88,9 @@ def rename(aliases: dict[str, str], tables: list[list[str]], old: str, new: str)
         raise SessionError(problem)
     names = Names(aliases, tables)
     old_key = norm(names.find(old))
+    if names(names.find(old)) == new:  # a rename would write an entry that changes nothing
+        raise SessionError(f"{new} is already shown as {new}: nothing to rename; give the misspelt name first, "
+                           "then the name to show (e.g. `players rename Anne Ann`)")
     if norm(names(new)) != old_key:
         for players in tables:
             seated = {norm(names(p)) for p in players}

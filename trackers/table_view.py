@@ -21,6 +21,8 @@ from engine import get_tracker
 from trackers.log import ReplayError, engine_for, game_for
 
 RECENT = 30  # log lines a fresh table carries
+#: the players the trackers' usage examples name (`lives ben -2`, `gems cy -1`): a page names its own
+EXAMPLE_PLAYERS = ("ann", "ben", "cy")
 MAX_MISSED = 500  # a reconnect that missed more events than this gets a fresh table instead
 
 
@@ -139,7 +141,7 @@ class TableView:
                "plays": self.allow_plays and viewer is not None and not self.session.ended,
                # `track switch` made another session current: this server keeps its own, and says so
                "switched_to": self.current if self.current not in (None, self.session.name) else None,
-               "change_example": self._change_example(),
+               "change_example": self._change_example(viewer),
                # the turn, priority or a response window is this page's player's
                "your_turn": viewer in acts,
                "view": phone_view(game, summary, to_act, acting, finished, acts), "version": self.version}
@@ -185,6 +187,10 @@ class TableView:
             doc["moves"], doc["note"] = plays_for(self.engine, self.state, player)
         except EngineError as exc:  # a table the engine cannot list: say so, keep the text box
             doc["note"] = f"the plays cannot be listed here ({exc})"
+        setup = None if doc["moves"] else self.table(player)["view"].get("setup")
+        if setup:  # what the table still enters before play, in the players' words, and where on this page
+            rules = re.findall(r"\[[a-z0-9-]+\.[a-z0-9.-]+\]", doc["note"] or "")  # links on the page
+            doc["note"] = " ".join([f"{setup} (type each under “Type a play or a change”)", *rules])
         tapped = list(doc["moves"])
         if doc["moves"]:  # e.g. a Board Refill's cards, named by taps (the game's Views.tap_reveals)
             doc["refills"], more = self.engine.views.tap_reveals(
@@ -196,12 +202,20 @@ class TableView:
     def _event(entry, told) -> dict:
         return {"seq": entry.seq, "at": entry.at, "kind": entry.kind, **told.as_json()}
 
-    def _change_example(self) -> str | None:
+    def _change_example(self, viewer: str | None) -> str | None:
         """A counter change of the session's own game, for the change box: its tracker's first example
-        with a `+N`/`-N`, else with a number, else its first."""
+        with a `+N`/`-N`, else with a number, else its first; the players it names are this table's
+        (the page's own player first, then the others in seat order), never the examples' Ann or Ben."""
         examples = [v["example"] for v in self.tracker.verbs() if v.get("example")]
-        return next((e for e in examples if re.search(r"\s[+-]\d", e)),
-                    next((e for e in examples if re.search(r"\s\d", e)), examples[0] if examples else None))
+        example = next((e for e in examples if re.search(r"\s[+-]\d", e)),
+                       next((e for e in examples if re.search(r"\s\d", e)), examples[0] if examples else None))
+        if example is None:
+            return None
+        seats = [viewer] * (viewer is not None) + [p for p in self.session.players if p != viewer]
+        named: dict[str, str] = {}
+        words = [named.setdefault(w.lower(), seats[len(named) % len(seats)]) if w.lower() in EXAMPLE_PLAYERS else w
+                 for w in example.split(" ")]
+        return " ".join(w.lower() if w in seats else w for w in words)  # a name of two words as typed: mary jo
 
     def _bgstats_link(self) -> str | None:
         """The finished game's BG Stats link, as `companion track export-play` prints it (once per log);

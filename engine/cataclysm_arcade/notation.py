@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.base import MoveSyntaxError
 from engine.errors import NotTheirs
-from engine.words import match as _match, player as named_player
+from engine.words import held_names, match as _match, player as named_player
 
 from .model import BOSS, Player, State
 
@@ -108,7 +108,7 @@ def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str]
     if "at" not in low:
         return words, None, None
     i = len(low) - 1 - low[::-1].index("at")
-    after = words[i + 1:]
+    after = held_names([w.strip('"') for w in words[i + 1:]], [p.name for p in state.players])  # "Mary Jo"
     if not after:
         raise MoveSyntaxError(f"missing 'PLAYER CHARACTER' after 'at'; {usage}")
     name = named_player(after[0], state.players).name

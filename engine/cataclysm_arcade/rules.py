@@ -152,16 +152,23 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
     return []
 
 
+def _others_hold(state: State, me: Player, card: CardSpec | None, move: Move, kind: str) -> bool:
+    """An opponent has a Fighter (or Weapon) of the card's name in play."""
+    name = (card.name if card else move.card).lower()
+    return any(c.name.lower() == name for p in state.in_game if p.name != me.name for c in getattr(p, kind))
+
+
 def _check_fighter(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
-    name = (card.name if card else move.card).lower()
-    if any(f.name.lower() == name for p in state.in_game if p.name != me.name for f in p.fighters):
+    if _others_hold(state, me, card, move, "fighters"):
         unchecked.append(rules_readings.SAME_NAME_OWNER)
     return reasons + _level_ok(state, card, R.FIGHTER_WHEN_PLAYABLE, unchecked)
 
 
 def _check_weapon(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "weapon", unchecked)
+    if _others_hold(state, me, card, move, "weapons"):
+        unchecked.append(rules_readings.SAME_NAME_OWNER_WEAPON)
     return reasons + _level_ok(state, card, R.WEAPON_WHEN, unchecked)
 
 
@@ -408,9 +415,10 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         if found.tap:
             me = table.tap(me, move.card)
             effects.append(Effect(kind="tapped", rule=R.TAPPING, message=f"{move.card} taps"))
-    if not state.line:
+    arrived = table.character(me, move.card)
+    if not state.line and move.card != BOSS and arrived is not None and arrived.entered_level == state.level:
         effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
-                              message="abilities may be used the level the character arrives"))
+                              message=f"{move.card} came into play this level and may use its abilities at once"))
     effect = found.effect if found else None
     return LineItem(kind="activate", ability=move.ability, effect=effect,
                     text=found.text if found else None, **base), me, effects

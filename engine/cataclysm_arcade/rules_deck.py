@@ -12,11 +12,16 @@ from engine.base import Frozen, Reason, SituationError, Verdict, field_problem
 from engine.tracking import Findings
 
 from . import rules_cards
+from .rules_readings import reading
 from .model import CardSpec, builtin_catalogue
 from .rule_ids import R
 
 MIN_CARDS = 40
 MAX_COPIES = 3
+#: the deck's size is read from Constructed Deck Rules; a count this near 40 is one the passages judge apart
+DECK_SIZE = reading(R.AT_LEAST_40, "a constructed deck is the Boss plus at least 40 other cards", "Constructed Deck "
+                    "Rules; Game Set-up asks for a '40 card deck', not saying whether the Boss is one of the 40 or "
+                    "whether more are allowed")
 
 
 class DeckCard(Frozen):
@@ -64,6 +69,8 @@ def check_deck(deck: Deck) -> Verdict:
     total = sum(c.count for c in others)
     if total < MIN_CARDS:
         found.forbid(R.AT_LEAST_40, f"{total} cards besides the Boss; a deck needs at least {MIN_CARDS}")
+    if total >= MIN_CARDS - 1:  # 39 others and the Boss make a 40-card deck; more than 40 is "at least 40"
+        found.unchecked.append(DECK_SIZE)
     copies: Counter[str] = Counter()
     for c in others:
         copies[c.name.lower()] += c.count

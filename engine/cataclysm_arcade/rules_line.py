@@ -66,6 +66,24 @@ def decline(state: State) -> tuple[State, list[Effect]]:
     return resolve_all_unanswered(state)
 
 
+def priority_from_the_defeated(state: State) -> tuple[State, list[Effect]]:
+    """A player knocked out (by a change the table records) while holding priority can no longer
+    respond: priority goes on clockwise as if they had let the top be, and the top resolves when
+    nobody is left who may respond."""
+    gone = state.priority
+    if not state.line or gone is None or not state.player(gone).out:
+        return state, []
+    state = state.model_copy(update={"declined": (*state.declined, gone)})
+    nxt = next_priority(state, gone)
+    said = Effect(kind="priority", rule=R.DEFEATED_REMOVED,
+                  message=f"{gone} is out of the game and cannot respond; "
+                  + (f"{nxt} has priority" if nxt else "nobody else may respond"))
+    if nxt is not None:
+        return state.model_copy(update={"priority": nxt}), [said]
+    state, more = resolve_all_unanswered(state)
+    return state, [said, *more]
+
+
 def resolve_all_unanswered(state: State) -> tuple[State, list[Effect]]:
     """Resolve the top item; go on while nobody may respond to the new top."""
     effects: list[Effect] = []
@@ -217,7 +235,12 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
             t.say("stopped", f"stopped, off the Line: {stopped.label()}", R.STOP)
         return
     if word == "coins":
+        before = t.player(item.controller).coins
         t.add_coins(item.controller, n, quiet=True)
+        after = t.player(item.controller).coins
+        change = f"gives {item.controller} {table.coins_text(after - before)}" if after >= before \
+            else f"takes {table.coins_text(before - after)} from {item.controller}"
+        t.say("coins", f"{item.card} {change}: their pool is now {table.coins_text(after)}", R.GOLDEN_RULE)
         return
     owner = t.player(item.target_player) if item.target_player else None
     who = table.character(owner, item.target) if owner and item.target else None

@@ -32,7 +32,15 @@ def load_check(state: State, source: str = "situation") -> State:
         for who in (item.controller, item.target_player):
             if who is not None and who not in names:
                 raise SituationError(f"{source}: field line.{i}: {who!r} is not a player")
+        missing = next((f for f in LINE_ITEM_NEEDS.get(item.kind, ("card",)) if getattr(item, f) is None), None)
+        if missing is not None:
+            raise SituationError(f"{source}: field line.{i}.{missing}: a {item.kind} on the Line needs it "
+                                 f"({', '.join(LINE_ITEM_NEEDS.get(item.kind, ('card',)))})")
     return state
+
+
+#: what a Line item of each kind must name (a trigger needs only its controller; every other kind its card)
+LINE_ITEM_NEEDS = {"trigger": (), "attack": ("card", "target_player", "target")}
 
 
 def check(state: State, move: Move) -> Verdict:

@@ -37,6 +37,9 @@ SAME_NAME_WEAPON = reading(R.WEAPON_ONE_PER_NAME, _KEEP_NEW, "Weapon lets the pl
                            "`weapon NAME keep old` to keep the old one")
 SAME_NAME_OWNER = reading(R.FIGHTER_ONE_PER_NAME, "the one-Fighter-per-name limit counts the player's own Fighters, "
                           "so an opponent's Fighter of that name does not matter", "Fighter: does not say whose")
+SAME_NAME_OWNER_WEAPON = reading(R.WEAPON_ONE_PER_NAME, "the one-Weapon-per-name limit counts the player's own "
+                                 "Weapons, so an opponent's Weapon of that name does not matter",
+                                 "Weapon: does not say whose")
 TRIGGER_PRIORITY = reading(R.TRIGGERED, "after a trigger the player with the initiative has priority, or the next "
                            "player clockwise when the trigger is their own", "Turn Structure gives it to the "
                            "initiative; The Line and the Glossary's Priority start clockwise and forbid answering "
@@ -63,7 +66,7 @@ BY_EFFECT = {
 BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
 ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
-       SAME_NAME_WEAPON, SAME_NAME_OWNER, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
+       SAME_NAME_WEAPON, SAME_NAME_OWNER, SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

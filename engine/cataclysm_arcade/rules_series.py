@@ -106,8 +106,9 @@ def could_respond(state) -> str | None:
         return f"{len(known)} response{'s' if len(known) > 1 else ''} open"
     cards = catalogue(state)
     untold = [c for c in me.hand if c.lower() not in cards]
-    # every Response prints a coin cost; one the table has not described is taken to cost at least 1
-    costs = [c.cost for c in cards.values() if c.type == "response" and c.cost is not None] or [1]
+    # every Response prints a coin cost; one the table has not described (an unnamed card may be one) is
+    # taken to cost at least 1, whatever the described ones cost
+    costs = [c.cost for c in cards.values() if c.type == "response" and c.cost is not None] + [1]
     if untold:
         return f"{', '.join(untold)} in hand, not described"
     if me.hand_unknown and me.coins >= min(costs):

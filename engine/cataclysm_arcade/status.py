@@ -29,6 +29,8 @@ def status(state: State) -> list[Reason]:
         found.forbid(R.PRIORITY_STARTS, "the Line is not empty but nobody has priority")
     if not state.line and state.priority is not None:
         found.forbid(R.PRIORITY_STARTS, f"{state.priority} has priority but the Line is empty")
+    if state.line and state.priority in names and state.player(state.priority).out:
+        found.forbid(R.DEFEATED_REMOVED, f"{state.priority} has priority but is out of the game")
     if state.line and state.priority == state.line[-1].controller:
         found.forbid(R.NO_SELF_RESPONSE, f"{state.priority} has priority over their own item on top of the Line")
     for item in state.line:

@@ -237,7 +237,9 @@ class Table(WorkingTable):
                                                       "hand": (), "hand_unknown": 0}))
         line = self.now.line
         if any(item.controller == owner for item in line):
-            self.update(line=tuple(i for i in line if i.controller != owner))
+            left = tuple(i for i in line if i.controller != owner)
+            # with nothing left on the Line nobody holds priority: the move is over
+            self.update(line=left, **({} if left else {"priority": None, "declined": ()}))
             self.say("line-removed", f"{owner}'s items leave the Line: "
                      f"{', '.join(i.label() for i in line if i.controller == owner)}", R.DEFEATED_REMOVED)
         remaining = self.now.in_game

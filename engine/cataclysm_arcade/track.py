@@ -13,6 +13,7 @@ from engine.words import player
 from .model import spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label
 from . import rules_readings
 from . import table
+from . import rules_line
 from . import notation_track as words
 from .notation_track import boss_health_option, card_spec, play_form
 from .rule_ids import R, GAME
@@ -237,7 +238,19 @@ def _tap(t: table.Table, name: str, character: str) -> None:
 
 def _damage(t: table.Table, name: str, character: str, amount: str) -> None:
     t.deal_damage(name, _character(t.player(name), character), int(amount), R.HEALTH_REDUCED)
+    _turn_from_the_defeated(t, name)
+
+
+def _boss(t: table.Table, name: str, health: str, *boss: str) -> None:
+    t.set_boss(name, int(health), *boss[:1])
+    _turn_from_the_defeated(t, name)
+
+
+def _turn_from_the_defeated(t: table.Table, name: str) -> None:
+    """A player the change knocked out holds neither the initiative nor priority any more."""
     t.initiative_from_the_defeated(name)
+    t.now, more = rules_line.priority_from_the_defeated(t.now)
+    t.effects.extend(more)
 
 
 def _character(player: Player, character: str) -> str:
@@ -279,7 +292,7 @@ VERBS: dict[str, Verb] = {
     "coins": _row(_in_game(_check_coins), _coins, read=words.read_coins, counter=Counter("coins"),
                   usage="coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
                         "(e.g. `coins ann spend 3`, `coins ann +2`)"),
-    "boss": _row(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1]),
+    "boss": _row(_in_game(), _boss,
                  read=words.read_boss,
                  usage="boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)"),
     "fighter": _row(_on_the_line("playing a Fighter", R.FIGHTER_LINE, "fighter {name}"), _fighter_enters, read=words.read_fighter,

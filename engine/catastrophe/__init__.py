@@ -14,7 +14,7 @@ from engine.tracking import Tracker as _Tracker
 from . import notation, odds, rules, rules_moves, track, track_outcome, track_phone
 from .model import GAME as _ID, State
 from .rule_ids import RULE_IDS, R
-from .status import status
+from .status import file_problems, status
 
 #: CATastrophe, declared: what every shared layer reads of the game
 GAME = Declaration(
@@ -37,7 +37,7 @@ GAME = Declaration(
     secrets=Secrets(hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
                 odds=odds.question_odds, phone=track_phone.fill,
-                turn_note=rules_moves.turn_note),
+                turn_note=rules_moves.turn_note, file_problems=file_problems),
     # a cat back in the game, the game going on: as pressing as its end
     pressing={"game-won": GAME_END, "grim-reapurr-wins": GAME_END, "back-in-game": GAME_END, "game-resumed": GAME_END,
               "eliminated": OUT, "turn-over": ROUND_END, "power-cat": ASKS, "power-cat-named": ASKS},

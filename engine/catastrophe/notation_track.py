@@ -8,7 +8,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
 from engine.words import MOST_AMOUNT, amount, signed
 
-from .rules_effects import from_token
+from .rules_effects import KINDS, WHO, from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 
@@ -122,8 +122,9 @@ def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
         extras.insert(0, rest.pop().lower())
     if len(rest) < 2 or rest[-1].lower() not in TABLE_TYPES:
         found = rest[-1] if rest else "nothing"
+        near = _nearest_card_word(found) if rest else None
         raise MoveSyntaxError(f"{said}; {found!r} is not a card type: {', '.join(TABLE_TYPES)} "
-                              f"(symbols: {', '.join(SYMBOLS)})")
+                              f"(symbols: {', '.join(SYMBOLS)})" + (f"; did you mean {near}?" if near else ""))
     kind = rest[-1].lower()
     if to and kind != "power-cat":
         raise MoveSyntaxError(f"card: only a Power Cat is kept face up in front of a cat; a card of type {kind} "
@@ -131,6 +132,18 @@ def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if to and to[0] == "to" and _unnamed_at_setup(state, to[1], " ".join(rest[:-1])):
         to = ("of", to[1])  # at set-up the cat names one of the two Power Cats it was dealt
     return Change(verb="card", args=(" ".join(rest[:-1]), kind, *extras, *to))
+
+
+def _nearest_card_word(word: str) -> str | None:
+    """The type, symbol or effect token (`lives=self+1`) a misspelt word of `card` was nearest to, if any."""
+    key, is_token, value = word.lower().partition("=")
+    if not is_token:
+        near = difflib.get_close_matches(key, [*TABLE_TYPES, *SYMBOLS], n=1, cutoff=0.6)
+        return near[0] if near else None
+    said = re.fullmatch(r"([a-z]*)([+-]?\d+)", value)
+    kind = difflib.get_close_matches(key, KINDS, n=1, cutoff=0.6)
+    who = difflib.get_close_matches(said[1], WHO, n=1, cutoff=0.6) if said and said[1] else [""]
+    return f"{kind[0]}={who[0]}{said[2]}" if said and kind and who else None
 
 
 def _unnamed_at_setup(state: State, who: str, name: str) -> bool:

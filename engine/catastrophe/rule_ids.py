@@ -86,6 +86,7 @@ class R:
     CLAW_PLAY = "catastrophe.turn.claw-phase.play-any-number"
     CLAW_HOW = "catastrophe.turn.claw-phase.how-to-play"
     REVEAL = "catastrophe.turn.catastrophe-phase.reveal-and-follow"
+    PHASE_DISCARD = "catastrophe.turn.catastrophe-phase.discard"
     YARN_REROLL = "catastrophe.yarn-balls.reroll"
     YARN_DURING_RGD = "catastrophe.yarn-balls.during-red-glowy-dot"
     HAND_SECRET = "catastrophe.setup.hand-secret"

@@ -335,8 +335,16 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
 def play_out(t: Table, move: Move) -> None:
     """Carry the move out on the working table (also when overruled: as far as it goes)."""
     {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "reveal": _reveal,
-     "draw": lambda t, move: t.enter_phase("paw", drawn=move.cards),
-     "end": lambda t, move: t.advance_turn()}[move.kind](t, move)
+     "draw": _draw, "end": lambda t, move: t.advance_turn()}[move.kind](t, move)
+
+
+def _draw(t: Table, move: Move) -> None:
+    """The Paw Phase's draw. Made again, or after the CATastrophe card (overruled), the cards are drawn
+    as the table says and the phase stays where the turn is: its phases run only forward."""
+    if t.phase == "claw":
+        t.enter_phase("paw", drawn=move.cards)
+    else:
+        t.draw_three(move.cards)
 
 
 def _play(t: Table, move: Move) -> None:
@@ -439,6 +447,9 @@ def _resolve(t: Table, move: Move) -> None:
             if top.type == "take":
                 t.add_cards(t.state.index(top.controller), "hand", 1, [blocked.label()])
                 t.say("taken", f"{blocked.label()} goes into {top.controller}'s hand", R.TAKE)
+            else:  # blocked, the card is finished: face up onto its own deck's discard pile
+                t.say("discarded", f"{blocked.label()}, blocked, goes face up onto {_pile(blocked.type)}", R.CLAW_HOW,
+                      card=blocked.label())
     elif top.type == "pass":
         being = next((k for k in range(len(t.chain) - 1, -1, -1) if t.chain[k].type in ("attack", "curiosity")), None)
         if being is not None and top.pass_to and top.controller not in t.chain[being].targets:
@@ -483,12 +494,22 @@ def _resolve(t: Table, move: Move) -> None:
             t.note(what, _unknown_effect(t.state, top))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
-    elif top.type not in ("event", "reapurr", "take"):
+    elif top.type == "take":
+        t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.DISCARD_AFTER, card=name)
+    elif top.type in ("event", "reapurr"):  # 3. CATastrophe Phase: finished, onto its own deck's pile
+        t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.PHASE_DISCARD)
+    else:
         t.say("discarded", f"{name} is discarded", R.DISCARD_AFTER)
     if t.chain:
         t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "
               "come before it takes effect", R.NEW_REACTIONS)
         t.say("order", "cards in play take effect most recent first", R.REACTION_ORDER)
+
+
+def _pile(card_type: str) -> str:
+    """The discard pile a finished card goes to: each of the three decks has its own."""
+    deck = {"power-cat": "Power Cat", "event": "CATastrophe", "reapurr": "CATastrophe"}.get(card_type, "Main deck")
+    return f"the {deck} discard pile"
 
 
 def _unknown_effect(state: State, top) -> str:

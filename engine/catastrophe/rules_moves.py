@@ -92,7 +92,8 @@ def instead(state: State, move: Move) -> list[str]:
     """The plays legal now that play no card (a card play would show a hand on the shared screen,
     issue 43): the refused play's maker's first, then those of its kind (`Betty draw` on Abi's turn:
     `Abi draw`)."""
-    plays = sorted((m for m in legal_moves(state) if m.kind != "play"),
+    maker_acts = move.player in (None, to_act(state))  # a play naming nobody (`resolve`) is the player to act's
+    plays = sorted((m for m in legal_moves(state) if m.kind != "play" and (m.player or maker_acts)),
                    key=lambda m: (m.player != move.player, m.kind != move.kind))
     return [notation.format_move(m) for m in plays[:INSTEAD]]
 
@@ -121,13 +122,16 @@ def _candidates(state: State):
     for name in alive:
         p = state.player(name)
         held = list(dict.fromkeys(p.hand_cards if p.hand_cards is not None else p.seen_cards))
-        if p.power_cats and name == cur:
-            held += list(dict.fromkeys(p.power_cat_cards or ("Power Cat",)))
-        for label in held:
+        power: list[str] = []
+        if p.power_cats and (name == cur or state.chain):  # face up: any cat's may answer a card in play
+            power = list(dict.fromkeys([*(p.power_cat_cards or ("Power Cat",)), *p.named_power_cats]))
+        for label in held + power:
             words = label.split()
             number = int(words[-1]) if len(words) > 1 and words[-1].isdigit() else None
             card = " ".join(words[:-1]) if number is not None else label
             spec = cat.get(card.casefold())
+            if spec is None and label in power:  # a Power Cat the table names, known by no catalogue
+                yield Move(kind="play", player=name, card=label)
             if spec is None or (spec.type == "attack" and spec.number is None and number is None):
                 continue
             if spec.type in ("attack", "curiosity") and spec.targets == "one" or spec.type == "pass":

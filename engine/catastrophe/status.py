@@ -60,3 +60,21 @@ def status(state: State) -> list[Reason]:
             if not 1 <= face <= 6:
                 found.forbid(R.DICE, f"{who}'s roll {face} is not a face of a die")
     return found.problems
+
+
+def file_problems(state: State) -> list[str]:
+    """A Power Cat a situation file lays face up twice (every Power Cat is unique), named at the key of its
+    second copy: `check` and `moves` refuse the file (`status` lists it). The rulebook gives no count of
+    any Main deck card, so a hand naming a card twice is a table's to tell."""
+    seen: dict[str, str] = {}
+    out = []
+    for i, p in enumerate(state.players):
+        for key in ("power_cat_cards", "named_power_cats"):
+            for card in getattr(p, key) or ():
+                if p.eliminated or card.casefold() == "power cat":
+                    continue
+                if card.casefold() in seen:
+                    out.append(f"field players.{i}.{key}: {card} is face up in front of {seen[card.casefold()]} "
+                               f"already, and every Power Cat is unique")
+                seen.setdefault(card.casefold(), p.name)
+    return out

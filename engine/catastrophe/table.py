@@ -357,15 +357,21 @@ class Table(WorkingTable):
         self.clear_chain()
         self.phase = phase
         self.say("phase", f"{self.name(self.current)}'s {PHASE_TITLES[phase]}", R.THREE_PHASES)
-        if forward_into_paw and self.alive(self.current):
-            p = self.players[self.current]
-            p["hand"] += PAW_DRAW
-            if p["hand_cards"] is not None:
-                p["hand_cards"] = (*p["hand_cards"], *drawn) if drawn else None
-            elif drawn:
-                p["seen_cards"] = (*p["seen_cards"], *drawn)  # the table named them
-            self.say("draw", f"{p['name']} draws {PAW_DRAW} cards from the Main deck (hand {p['hand']})", R.PAW_DRAW)
-            self.enforce_card_limit(self.current, "hand")
+        if forward_into_paw:
+            self.draw_three(drawn)
+
+    def draw_three(self, drawn: tuple[str, ...] = ()) -> None:
+        """The current cat draws the Paw Phase's 3 cards (`drawn`: their names, if shown)."""
+        if not self.alive(self.current):
+            return
+        p = self.players[self.current]
+        p["hand"] += PAW_DRAW
+        if p["hand_cards"] is not None:
+            p["hand_cards"] = (*p["hand_cards"], *drawn) if drawn else None
+        elif drawn:
+            p["seen_cards"] = (*p["seen_cards"], *drawn)  # the table named them
+        self.say("draw", f"{p['name']} draws {PAW_DRAW} cards from the Main deck (hand {p['hand']})", R.PAW_DRAW)
+        self.enforce_card_limit(self.current, "hand")
 
     def clear_chain(self) -> None:
         """The phase or the turn moves on: cards still in play are gone (only overruled: the

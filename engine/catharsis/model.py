@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Literal
 
 from engine.base import Frozen
 from engine.library import shipped_cards
@@ -52,6 +52,8 @@ def character_named(raw: str) -> str:
 
 
 FACE_UP, EXHAUSTED, DISCARDED = "face-up", "exhausted", "discarded"
+#: a count of tokens (Burn, Spore, a Boss Deck's counter): a situation file's negative one is refused
+Count = Annotated[int, Field(ge=0)]
 SIDES = ("ground", "flight")   # the two sides of a Soraten power
 
 
@@ -60,11 +62,12 @@ class Power(Frozen):
 
     name: str
     status: Literal["face-up", "exhausted", "discarded"] = FACE_UP
-    combo: int = 0          # Goz
-    ice: int = 0            # Lumi's Ice (any player's power)
+    combo: int = Field(0, ge=0)  # Goz
+    ice: int = Field(0, ge=0)    # Lumi's Ice (any player's power)
     level: int | None = None  # Luthia: 1 to 3
     used_round: bool = False  # an ability of this power was activated this round (one per round)
-    adjusted_round: int = 0   # dice its ability has adjusted this round (`adjust ... by PLAYER POWER`)
+    used_half: Literal["top", "bottom"] | None = None  # which one (None: none, or not recorded)
+    adjusted_round: int = Field(0, ge=0)  # dice its ability has adjusted this round (`adjust ... by PLAYER POWER`)
     side: Literal["ground", "flight"] | None = None  # Soraten: the side showing (None: not recorded)
 
 
@@ -207,18 +210,18 @@ class Player(Frozen):
     role: Literal["face-up", "flipped"] = "face-up"
     dead: bool = False
     divinity: int = Field(0, ge=0)  # Durhak, 0..10 (more than 10 is a status finding, status.py)
-    cobble: int = 0         # Luthia
-    demonic: int = 0        # Calyxia
-    drinks: int = 0         # anyone (Emberhoof's Drinks), 0..4
-    kpt: int = 0            # Kill Point Tokens (Ice Elf Lich)
+    cobble: int = Field(0, ge=0)   # Luthia
+    demonic: int = Field(0, ge=0)  # Calyxia
+    drinks: int = Field(0, ge=0)   # anyone (Emberhoof's Drinks), 0..4 (more than 4 is a status finding)
+    kpt: int = Field(0, ge=0)      # Kill Point Tokens (Ice Elf Lich)
     may_unflip: bool = False  # Emberhoof: someone got Drunk; Lumi: another character died
-    status: dict[str, int] = {}  # Burn, Spore and other counters the table tracks
+    status: dict[str, Count] = {}  # Burn, Spore and other counters the table tracks
     dice: tuple[Die, ...] = ()   # this Player Attack Phase; empty until the player rolls
     dice_count: int = Field(default=6, ge=0, le=6)
-    rerolls: int = 0             # rerolls made this Player Attack Phase (at most 2)
-    damage_due: int = 0          # points of an Enemy attack assigned to this player, not yet taken
-    discard_due: int = 0         # powers a Morale threshold makes this player discard, not yet discarded
-    reward_heal: int | None = None  # powers still to heal from the reward of the Enemy just beaten
+    rerolls: int = Field(0, ge=0)  # rerolls made this Player Attack Phase (at most 2)
+    damage_due: int = Field(0, ge=0)   # points of an Enemy attack assigned to this player, not yet taken
+    discard_due: int = Field(0, ge=0)  # powers a Morale threshold makes this player discard, not yet discarded
+    reward_heal: int | None = Field(None, ge=0)  # powers still to heal from the reward of the Enemy just beaten
     last_side: Literal["ground", "flight", "unknown"] | None = None  # Soraten: his last ability's side
 
     @property
@@ -230,16 +233,16 @@ class Enemy(Frozen):
     name: str
     kind: Literal["monster", "boss"] = "monster"
     printed: str            # the printed health list, e.g. "8/10/12/14/16"
-    start_health: int
-    health: int
-    armor: int = 0
-    armor_absorbed: int = 0  # Armor soaked this round
+    start_health: int = Field(ge=1)  # an Enemy is printed with 1 health or more
+    health: int = Field(ge=0)
+    armor: int = Field(0, ge=0)
+    armor_absorbed: int = Field(0, ge=0)  # Armor soaked this round
     defeated: bool = False
-    status: dict[str, int] = {}
+    status: dict[str, Count] = {}
 
 
 class Threshold(Frozen):
-    at: int
+    at: int = Field(ge=1)
     effect: str
 
 
@@ -248,20 +251,20 @@ class State(Frozen):
 
     boss: str = "other"
     hard_mode: bool = False
-    characters_started: int
+    characters_started: int = Field(ge=1)
     morale: int | None
-    morale_start: int | None
+    morale_start: int | None = Field(ge=1)
     thresholds: tuple[Threshold, ...] = ()
     thresholds_reached: tuple[int, ...] = ()
-    paradox: int = 0
+    paradox: int = Field(0, ge=0)
     phase: Literal["setup", "card", "between-cards", "combat"] = "setup"
     card: str | None = None          # kind of the last revealed Boss Deck card
-    cards_revealed: int = 0
+    cards_revealed: int = Field(0, ge=0)
     combat_step: str | None = None
-    round: int = 0
+    round: int = Field(0, ge=0)
     enemies: tuple[Enemy, ...] = ()
     players: tuple[Player, ...]
-    party_status: dict[str, int] = {}
+    party_status: dict[str, Count] = {}
     cards: tuple[PowerCard, ...] = ()   # the table's own power cards, beside the shipped catalogue
     attack: tuple[str, int] | None = None  # an Enemy attack waiting to be assigned: ("party"|"player", N)
     prevention: int = Field(default=0, ge=0)  # damage the party's powers prevent this round, not yet spent

@@ -155,6 +155,8 @@ def parse_play(text: str, state, verbs: dict) -> Play:
             numbers = [_number(n, "attack number") for w in rest[i + 2:] for n in w.split(",") if n]
             if len(set(numbers)) < len(numbers):
                 raise MoveSyntaxError("an attack is named twice; name each attack once (attack 1,2)")
+            if 0 in numbers:
+                raise MoveSyntaxError("attacks are numbered from 1 (attack 1 is the ability's first attack)")
             target = ",".join(str(n) for n in numbers)
         else:
             raise MoveSyntaxError(usage)

@@ -147,6 +147,7 @@ class R:
     DUO_SHARED = "catharsis.duo-powers.regular-powers"
     DUO_BOTH = "catharsis.duo-powers.both-halves"
     DUO_DISCARDED = "catharsis.duo-powers.discarded"
+    DUO_PLACEMENT = "catharsis.duo-powers.placement"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"
@@ -166,6 +167,7 @@ class R:
 
     # what unchecked notes cite besides the above
     SPECIALS = "catharsis.boss-deck.specials"
+    QUICK_SPECIAL = "catharsis.quickplay.gameplay.trap-event-special"
     MORE_ICE = "catharsis.characters.lumi.more-ice"
     SORATEN_DAMAGE = "catharsis.characters.soraten.damage"
     THRALL_DAMAGE = "catharsis.characters.tsuna.thrall-damage"

@@ -10,8 +10,8 @@ from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
 from engine.words import quote
 
-from . import rules_combat, track
-from .model import (DISCARDED, FACE_UP, PowerCard, State, ability_of, ability_shown, card_of, character_named,
+from . import rules_combat, track, track_boards
+from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card_of, character_named,
                     player_of, shipped)
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
@@ -79,6 +79,7 @@ def _check_phase(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
         v.note(R.SPECIALS, "dice outside combat (a Special's cost): the rulebook gives no procedure")
+        v.note(R.QUICK_SPECIAL, track_boards.SPECIAL_POWERS)
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
@@ -178,6 +179,10 @@ def _granted(state: State, play: Play, v: Findings) -> None:
     if not pw.used_round:
         v.forbid(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
                  f"use {quoted(owner.name)} {play.slot} {play.half}")
+        return
+    if pw.used_half not in (None, play.half):  # one ability per power: the other one was activated
+        v.forbid(R.ONE_PER_POWER, f"{what}: {owner.name} activated its {pw.used_half} ability this round, not its "
+                                  f"{play.half}, so the {play.half}'s adjustment never came (one ability per power)")
         return
     if ability is None or ability.adjust is None:
         v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", card)
@@ -286,7 +291,7 @@ def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "
                                      f"(paid in full, nothing extra)")
             else:
                 v.forbid(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
-                                               f"{why_not(option, dice)}")
+                                               f"{why_not(option, dice, 'given' if exact else 'unused')}")
         if len(cost.options) > 1:
             v.forbid(R.DOUBLE_LINE, f"no alternative of `{cost.text()}` is paid")
         return False
@@ -318,6 +323,12 @@ def _check_attack(state: State, play: Play, v: Findings) -> None:
         return
     if play.amount <= 0:
         v.forbid(R.READ_ATTACK, "an attack deals 1 damage or more")
+        return
+    if state.attack is not None:  # a second attack would drop the first one's damage
+        to, waiting = state.attack
+        v.forbid(R.READ_ATTACK, f"the attack of {waiting} to the {to} is not shared yet: share it first (assign NAME "
+                                "N ...), then record the next attack",
+                 *(format_play(a) for a in rules_combat.assignments(state)[:5]))
         return
     rule = R.TO_PARTY if play.to == "party" else R.A_PLAYER
     whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
@@ -425,11 +436,15 @@ def legal_moves(state: State) -> list[Play]:
 
 
 def _costs(state: State, p):
-    """Each power of a player that is face up and not used this round: (its slot, its card, half ->
-    the cost that half asks now, None where the card or the cost is unknown)."""
+    """Each power of a player whose ability may be activated now (face up and not used this round, or a
+    duo power its partner's half exhausted this round; for Soraten, showing the side his alternation
+    asks): (its slot, its card, half -> the cost that half asks now, None where the card or the cost is
+    unknown)."""
     for i, pw in enumerate(p.powers):
-        if pw.status == FACE_UP and not pw.used_round:
-            card = card_of(state, pw.name)
+        card, no = card_of(state, pw.name), Findings()
+        refuse_activation(state, p, pw, str(i + 1), no)
+        judge_alternation(p, pw, card, no)
+        if not no.problems:
             yield i + 1, card, {half: cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0]
                                 for half in ("top", "bottom")}
 

@@ -190,19 +190,20 @@ def solve(cost: Cost, dice: list[int]) -> list[Payment]:
     return [p for p in (pay(o, dice) for o in cost.options) if p is not None]
 
 
-def why_not(option: Option, dice: list[int]) -> str:
-    """Which symbol or group of an option the dice cannot form (the option must not be payable)."""
+def why_not(option: Option, dice: list[int], said: str = "unused") -> str:
+    """Which symbol or group of an option the dice cannot form (the option must not be payable). `said`:
+    what the dice are ("unused": a player's unused dice; "given": the dice a play or question names)."""
     counts = list(counts_of(dice))
     need = counts_of(option.exact)
     short = [v for v in FACES if need[v - 1] > counts[v - 1]]
     if short:
         v = short[0]
         return (f"the number symbols need {dice_word(need[v - 1])} showing {v}, "
-                f"{'only ' + str(counts[v - 1]) if counts[v - 1] else 'none'} unused")
+                f"{'only ' + str(counts[v - 1]) if counts[v - 1] else 'none'} {said}")
     for v in option.exact:
         counts[v - 1] -= 1
     if len(dice) < option.size:
-        return f"it needs {dice_word(option.size)}, only {len(dice)} {'is' if len(dice) == 1 else 'are'} unused"
+        return f"it needs {dice_word(option.size)}, only {len(dice)} {'is' if len(dice) == 1 else 'are'} {said}"
     groups = sorted(option.groups, key=lambda g: -g[1])
     for k in range(1, len(groups) + 1):
         if _groups_fit(option, list(counts), groups[:k], 0) is None:

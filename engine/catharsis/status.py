@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.base import Reason
 from engine.tracking import Findings
 
-from .model import DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies
+from .model import BOARD_MAX, DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies
 from .rule_ids import R
 from .rules_combat import capacity, owed, owed_rule
 from .rules_costs import dice_word
@@ -21,6 +21,10 @@ def status(state) -> list[Reason]:
                                  "(at 0 the party has lost)")
     if state.morale is not None and state.morale_start is not None and state.morale > state.morale_start:
         no.forbid(R.MORALE_MAX, f"Morale {state.morale} is above its start {state.morale_start}")
+    if state.morale == 0 and state.outcome != "lost":
+        no.forbid(R.MORALE_ZERO, "Morale is 0, yet the party has not lost (at 0 the party loses)")
+    if state.players and all(p.dead for p in state.players) and state.outcome != "lost":
+        no.forbid(R.ALL_DEAD, "every character is dead, yet the party has not lost")
     for p in state.players:
         if p.rerolls > 2:
             no.forbid(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times; at most 2")
@@ -57,10 +61,16 @@ def status(state) -> list[Reason]:
 
 
 def _counters(p, no) -> None:
-    """A player's counters past their limits: Divinity, Drinks, Levels, Combo on a power that is not
-    face up (exhausting a power discards it) and Ice on a discarded power."""
+    """A player's counters past their limits: Divinity (and the Vessel without any), Drinks, powers on the
+    board, Levels, Combo on a power that is not face up (exhausting a power discards it) and Ice on a
+    discarded power."""
     if p.divinity > DIVINITY_MAX:
         no.forbid(R.DIVINITY_MAX, f"{p.name} holds {p.divinity} Divinity; at most {DIVINITY_MAX}")
+    if p.vessel and not p.divinity:
+        no.forbid(R.VESSEL_REVERT, f"{p.name} is the Vessel with 0 Divinity; at 0 she turns back at once")
+    if sum(pw.status != DISCARDED for pw in p.powers) > BOARD_MAX:
+        no.forbid(R.BOARD_LIMIT, f"{p.name}'s board holds {sum(pw.status != DISCARDED for pw in p.powers)} powers; "
+                                 f"at most {BOARD_MAX}")
     if p.drinks > DRINKS_MAX:
         no.forbid(R.DRINK_MAX, f"{p.name} holds {p.drinks} Drinks; at most {DRINKS_MAX}")
     for i, pw in enumerate(p.powers, 1):

@@ -203,7 +203,7 @@ class Table(WorkingTable):
         for p in self.d["players"]:
             p.update(dice=[], rerolls=0)
             for pw in p["powers"]:
-                pw.update(used_round=False, adjusted_round=0)
+                pw.update(used_round=False, used_half=None, adjusted_round=0)
         self.d["attack"] = None
         self.d["prevention"] = 0  # prevention lasts the round it is made in
 
@@ -246,8 +246,9 @@ class Table(WorkingTable):
             if p["character"] == "Lumi" and p["role"] == "face-up":
                 self.say("ice", f"{p['name']} (Lumi) generates Ice this round", R.ICE_GENERATION)
             if p["character"] == "Emberhoof":
-                self.say("drink", f"{p['name']} (Emberhoof) gains her Drink this round "
-                                  f"(max {DRINKS_MAX})", R.DRINK_MAX)
+                gains = "gains her Drink this round" if p["drinks"] < DRINKS_MAX else \
+                    f"holds {DRINKS_MAX} Drinks already: no Drink this round"
+                self.say("drink", f"{p['name']} (Emberhoof) {gains} (max {DRINKS_MAX})", R.DRINK_MAX)
             for kind in ("burn", "spore"):
                 if p["status"].get(kind):
                     self.say(kind, f"{p['name']} has {p['status'][kind]} {kind.capitalize()}: it "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.tracking import Verb
 
-from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
+from .model import (BOARD_MAX, CHARACTERS, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
                     duo_copies, is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
@@ -50,6 +50,11 @@ def check_damage(state, change, no):
             statuses[slot] = leaves
 
 
+#: a power used while a Special is revealed: where the rulebook disagrees with itself
+SPECIAL_POWERS = ("a Special is revealed: the main rules forbid powers only while a Trap or Event is, the quickplay "
+                  "adds Specials; the use is judged by the main rules")
+
+
 def check_use(state, change, no):
     player, slot = change.args[0], int(change.args[1])
     p = player_of(state, player)
@@ -59,6 +64,8 @@ def check_use(state, change, no):
     refuse_activation(state, p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
+    elif state.phase == "card" and state.card == "special":
+        no.note(R.QUICK_SPECIAL, SPECIAL_POWERS)
     card = card_of(state, pw.name)
     half = change.args[2]
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
@@ -124,9 +131,25 @@ def check_gain(state, change, no):
     if duo_discarded(state, name):
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
                                    "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
+    refuse_duo_elsewhere(state, p, name, no)
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {words.quoted(p.name)} N")
+
+
+def refuse_duo_elsewhere(state, p, name: str, no) -> None:
+    """A duo power is one card laid between the two players of its pair: no third board holds it, nor the
+    board of a character it does not name."""
+    if not is_duo(state, name):
+        return
+    holders = [q.name for q, _ in duo_copies(state, p.name, name)]
+    pair = card_of(state, name).duo
+    if len(holders) >= 2:
+        no.forbid(R.DUO_PLACEMENT, f"{name} is one duo card, laid between {holders[0]} and {holders[1]}: "
+                                   f"{p.name}'s board cannot hold it too")
+    elif p.character in CHARACTERS and p.character.lower() not in {c.split()[0].lower() for c in pair if c.split()}:
+        no.forbid(R.DUO_PLACEMENT, f"{name} is the duo power of {pair[0]} and {pair[1]}; {p.name} plays "
+                                   f"{p.character}")
 
 
 def duo_discarded(state, name: str) -> bool:
@@ -140,6 +163,8 @@ def check_rename(state, change, no):
     p = player_of(state, change.args[0])
     slot, name = int(change.args[1]), change.args[2]
     pw = p.powers[slot - 1]
+    if pw.name.lower() != name.lower():
+        refuse_duo_elsewhere(state, p, name, no)
     if pw.status != DISCARDED and pw.name.lower() != name.lower() and duo_discarded(state, name):
         who = words.quoted(p.name)
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back, so "
@@ -150,7 +175,9 @@ def check_rename(state, change, no):
 def check_replace(state, change, no):
     p = player_of(state, change.args[0])
     if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
-        no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
+        no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects; made to replace "
+                          "more than one card at a time, she takes damage instead (`damage NAME exhaust N`; "
+                          "the amount is on the card)")
     pw = p.powers[int(change.args[1]) - 1]
     if is_duo(state, pw.name):
         no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
@@ -171,15 +198,17 @@ def apply_damage(t: Table, change) -> None:
             break
         slot = int(slot_s)
         pw = p["powers"][slot - 1]
+        to_flight = p["character"] == "Soraten" and pw.get("side") == "ground" and pw["status"] == FACE_UP
         if pw["status"] == FACE_UP or op == "discard" and pw["status"] == EXHAUSTED:
-            t.say("damage", f"{p['name']}'s {pw['name']} {op}ed (1 damage)", R.PER_POINT,
+            done = "turned to its Flight side" if to_flight and op == "exhaust" else f"{op}ed"
+            t.say("damage", f"{p['name']}'s {pw['name']} {done} (1 damage)", R.PER_POINT,
                   who=p["name"], amount=1, card=pw["name"])
         if op == "discard":
             t.discard_power(p, slot)
             continue
-        if p["character"] == "Soraten" and pw.get("side") == "ground":
-            pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
         t.exhaust_power(p, slot, "damage")
+        if to_flight:  # his damage turns a Ground power to its Flight side (counted as exhausted, its Ice gone),
+            pw.update(side="flight", status=FACE_UP)  # not face down: its Flight abilities are his to use
     t.owed_settled()
 
 
@@ -256,6 +285,7 @@ def apply_use(t: Table, change) -> None:
                               "earn the bonus printed in the middle of the card", R.DUO_BOTH, who=p["name"],
                   card=pw["name"])
         pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
+        pw["used_half"] = half
     if p["character"] == "Soraten":
         fixed = card_of(t.freeze(), pw["name"])
         side = pw.get("side") or (fixed.side if fixed is not None else None)

@@ -10,7 +10,8 @@ from engine.base import Engine as _Engine
 from engine.game import GAME_END, ROUND_END, Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
 from engine.tracking import Tracker as _Tracker, secret_of
 
-from . import notation, notation_track, rules, rules_state, track, track_outcome, track_phone, track_rounds, track_view
+from . import (notation, notation_track, rules, rules_state, status, track, track_outcome, track_phone, track_rounds,
+               track_view)
 from .model import State
 from .rule_ids import RULE_IDS, R
 
@@ -33,7 +34,7 @@ GAME = Declaration(
     secrets=Secrets(secret_verbs=secret_of(track.VERBS), hide=track_view.hide,
                     mark_hidden=track_view.mark_hidden, own_hand=track_view.own_hand),
     views=Views(moves_note=rules.moves_note, partly_listed=rules_state.partly_listed,
-                move_group=rules_state.move_group, phone=track_phone.fill),
+                file_problems=status.file_problems, move_group=rules_state.move_group, phone=track_phone.fill),
     pressing={"winners": GAME_END, "game-over": GAME_END, "round-over": ROUND_END, "last-holding-cards": ROUND_END,
               "new-round": ROUND_END},
 )

@@ -70,7 +70,7 @@ def _die(part: str, pos: int, whole: str) -> int:
 
 
 def _tokens(text: str) -> list[str]:
-    text = text.strip().lower().replace(",", " ")
+    text = text.strip().lower().replace(",", " ").replace('"', " ")  # a quoted name: `_player` reads its words
     text = re.sub(r"(?<=[0-9])\s*\+\s*(?=r?[0-9])", "+", text)  # dice faces: "1 + 4" -> "1+4"
     text = re.sub(r"\+(?![r0-9])|(?<![0-9])\+", " + ", text)  # a lone "+" ("8 8 + dice 3+5") is a separator
     text = re.sub(r"(\w)'s\b", r"\1", text)

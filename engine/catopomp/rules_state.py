@@ -18,7 +18,7 @@ from .rules import (
     plays_without_hand, reading_table, setup_missing, setup_rule, to_table,
 )
 from .rules_moves import legal_moves as table_moves
-from .status import status as table_status
+from .status import gems_lost_by_round, status as table_status
 from .table import deal_first, deal_next
 
 
@@ -129,7 +129,7 @@ def legal_moves(state: State) -> list[Move]:
 
 def status(state: State) -> list[Reason]:
     hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
-    return list(as_reasons(table_status(table_of(state), hidden)))
+    return list(as_reasons([*table_status(table_of(state), hidden), *gems_lost_by_round(state)]))
 
 
 def with_turn(state: State, player: str) -> State:

@@ -1,7 +1,8 @@
 """What is impossible about a described Catopomp table, each finding with a rule id."""
 from __future__ import annotations
 
-from .model import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, Table, c_add, card_name, deck_counts
+from .model import (CAT, MITCH, NCODES, PLAYER_TABLE, Finding, State, Table, c_add, card_name, code_of, deck_counts,
+                    opts_of)
 from .rule_ids import R
 from .rules_sets import classify, set_values, size_limit
 
@@ -209,4 +210,48 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         elif t.points[i] and not opts.competitive:
             add(Finding(R.COMPETITIVE_RECORD_POINTS,
                         f"{names[i]} has points, but only the competitive variant scores points"))
+    return out
+
+
+def gems_lost_by_round(state: State) -> list[Finding]:
+    """Every round ends with one player losing one soul gem, so round N shows at least N-1 gone (N once it
+    is over). Only too few is said: a file that leaves `round` out is read as round 1 whatever was lost."""
+    ended = state.round - 1 + (state.phase in ("round-over", "game-over"))
+    lost = sum(2 - p.gems for p in state.players if 0 <= p.gems <= 2)
+    if lost >= ended:
+        return []
+    rounds = f"{ended} round{'s have' if ended != 1 else ' has'}"
+    return [Finding(R.END_ROUND_END, f"round {state.round}: {rounds} ended and each took one soul gem from a "
+                                     f"player, but {lost} soul gem{'s are' if lost != 1 else ' is'} gone")]
+
+
+def file_problems(state: State) -> list[str]:
+    """The cards a situation file lays out that no deck of its player count and options holds (a number
+    left out, an expansion card not in use, one copy too many), each `field KEY: problem` at the key
+    where it first shows: `check` and `moves` refuse such a file (`status` lists each with its rule)."""
+    n = len(state.players)
+    if n not in PLAYER_TABLE:
+        return []
+    top, copies, _per, _aside = PLAYER_TABLE[n]
+    deck = deck_counts(n, opts_of(state.options))
+    ws = state.winning_set
+    zones = [(f"players.{i}.{key}", cards) for i, p in enumerate(state.players)
+             for key, cards in (("hand", p.hand), ("hell_domain", p.hell_domain)) if isinstance(cards, tuple)]
+    zones += [("winning_set.heaven", ws.heaven if ws else ()), ("winning_set.hell", ws.hell if ws else ()),
+              ("discard_pile", state.discard_pile or ()), ("set_aside", state.set_aside or ())]
+    seen = [0] * NCODES
+    out = []
+    for key, cards in zones:
+        for code in map(code_of, cards):
+            seen[code] += 1
+            if code in (CAT, MITCH) and not deck[code]:
+                option = "catleton" if code == CAT else "mitch"
+                out.append(f"field {key}: {card_name(code)} is in the deck only with its expansion "
+                           f"(options.{option} = true)")
+            elif not deck[code]:
+                out.append(f"field {key}: with {n} players the deck holds the numbers 1-{top} only, not {code}")
+            elif seen[code] == deck[code] + 1:
+                each = f"one {card_name(code)} per player" if code in (CAT, MITCH) else f"{copies} of each number"
+                out.append(f"field {key}: {seen[code]} x {card_name(code)} laid out by here, but with {n} players "
+                           f"the deck holds {each}")
     return out

@@ -13,7 +13,7 @@ from engine.tracking import Tracker as _Tracker
 from . import notation, notation_track, rules, rules_refill, track, track_outcome, track_phone
 from .model import State
 from .rule_ids import PLAY_RULES, TRACKER_RULES, R
-from .status import status
+from .status import file_problems, status
 
 #: Party of the Theseus, declared: what every shared layer reads of the game
 GAME = Declaration(
@@ -32,7 +32,7 @@ GAME = Declaration(
                     standing=track_outcome.standing,
                     turning_points=track_outcome.turning_points),
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model"),
-                phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals),
+                phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals, file_problems=file_problems),
     pressing={"game-over": GAME_END, "game-end": GAME_END, "game-end-pending": GAME_END, "winner": GAME_END,
               "tie": GAME_END,
               "last-rank": ROUND_END, "reward": ASKS, "board-check": ASKS},

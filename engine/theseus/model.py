@@ -164,14 +164,22 @@ class State(Frozen):
             _spelled_as_catalogue(data)
         return data
 
+    @field_validator("players")
+    @classmethod
+    def _players_differ(cls, value):
+        seen: set[str] = set()
+        for p in value:
+            if p.name.casefold() in seen:
+                raise ValueError(f"two players share the name {p.name!r}; every player needs a different name")
+            seen.add(p.name.casefold())
+        return value
+
     @field_validator("active")
     @classmethod
     def _active_is_a_player(cls, value, info):
         names = [p.name for p in info.data.get("players", ())]
         if names and value not in names:
             raise ValueError(f"{value!r} is not one of the players ({', '.join(names)})")
-        if len(set(names)) != len(names):
-            raise ValueError("two players share a name")
         return value
 
     @field_validator("decks")
@@ -194,8 +202,6 @@ class State(Frozen):
     @model_validator(mode="after")
     def _players_named(self) -> "State":
         names = [p.name for p in self.players]
-        if len({n.casefold() for n in names}) != len(names):
-            raise ValueError("players: two players share a name")
         for field in ("effect_points", "party_ranks", "hand_ranks"):
             strangers = sorted(set(getattr(self, field)) - set(names))
             if strangers:

@@ -7,9 +7,9 @@ from itertools import combinations
 
 from engine.base import Reason, Verdict
 from engine.errors import IllegalMove
-from engine.words import count, listing, teach
+from engine.words import count, listing, quote, teach
 
-from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, Move, State, catalogue
+from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, RANK_ONLY_NAMES, Move, State, catalogue
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
@@ -279,7 +279,7 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     table.say("use", f"{table.active} uses {card} ({len(table.used)} of 2 Party cards this turn): first its "
               f"{icon}, then its effect, finished before any other card", R.USING)
     if known_icon is None:
-        table.note(R.ICON, unknown_icon(card, spec, icon))
+        table.note(R.ICON, unknown_icon(card, spec, icon, table.active, table.party[table.active]))
     if not move.targets:
         table.note(R.USING, "reading: a card may be used when its icon has nothing to act on; the rulebook does "
                    "not say whether a card may be used for its effect alone")
@@ -287,7 +287,7 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     else:
         _do_ability(table, icon, move.targets, f"{card}'s {icon}")
     if spec is None or spec.effect == "unknown":
-        table.note(R.EFFECT, unknown_effect(card))
+        table.note(R.EFFECT, unknown_effect(card, table.active, table.party[table.active]))
         table.say("card-effect", f"resolve {card}'s own effect as printed (not checked)", R.EFFECT)
     elif spec.effect.strip().casefold() != "none":
         table.note(R.EFFECT, f"card effect not checked: {card}: {spec.effect}")
@@ -305,19 +305,34 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     return table.problems
 
 
-def unknown_icon(card: str, spec, icon: str | None) -> str:
-    """The note of a card used with an icon the library does not know: what is unknown, what the
-    engine took instead, and the command that teaches it."""
+def unknown_icon(card: str, spec, icon: str | None, who: str, party) -> str:
+    """The note of a card of `who`'s Party used with an icon the library does not know: what is
+    unknown, what the engine took instead, and the command that teaches it (or names it, `_teach`)."""
     why = "is not in the card library, so its icon is unknown" if spec is None else "icon is unknown"
     what = f"{card} {why}" if spec is None else f"{card}'s {why}"
     taken = f": taken as {icon}, as the move says" if icon else ": every ability is listed for it"
-    return f"card effect not checked: {what}{taken}; teach it: `{teach(GAME, card, 'icon', icon or 'ICON')}`"
+    return f"card effect not checked: {what}{taken}; {_teach(card, 'icon', icon or 'ICON', who, party)}"
 
 
-def unknown_effect(card: str) -> str:
+def unknown_effect(card: str, who: str, party) -> str:
     """The note of a card used whose effect the library does not know (resolved by the table)."""
-    return (f"card effect not checked: {card}'s effect is unknown: resolve it as printed; teach it: "
-            f"`{teach(GAME, card, 'effect', 'none')}` (or --effect with the card's text)")
+    said = _teach(card, "effect", "none", who, party)
+    return (f"card effect not checked: {card}'s effect is unknown: resolve it as printed; {said}"
+            + (" (or --effect with the card's text)" if said.startswith("teach") else ""))
+
+
+def _teach(card: str, field: str, example: str, who: str, party) -> str:
+    """The command that teaches the library a card's field; for a card of `who`'s Party known only by its
+    Rank ("Rank 3 card"), which no library entry can describe, the command that names it in the Party."""
+    if card.casefold() not in RANK_ONLY_NAMES:
+        return f"teach it: `{teach(GAME, card, field, example)}`"
+    party = list(party)
+    if card in party:
+        party[party.index(card)] = f"NAME:{card.split()[1]}"
+    else:  # not listed by name: the Party as the table lists it
+        party = ["CARD", "..."]
+    return (f"it is known only by its Rank: name it first (NAME, the card's): "
+            f"`companion track party {quote(who.lower())} {' '.join(quote(c) for c in party)}`")
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -371,7 +386,7 @@ def unknown_icons_note(state: State) -> list[str]:
     if len(player.party) > LIMIT or player.hand_size > LIMIT:
         return []  # only Exiles are listed until the limit is met
     cat = catalogue(state)
-    return [unknown_icon(n, cat.get(n), None) for n in usable_cards(state)
+    return [unknown_icon(n, cat.get(n), None, player.name, player.party) for n in usable_cards(state)
             if cat.get(n) is None or cat[n].icon == "unknown"]
 
 

@@ -5,6 +5,7 @@ from collections import Counter
 from functools import partial
 
 from engine.base import Reason
+from engine.words import count
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue, known_rank
 from .rule_ids import R
@@ -27,7 +28,7 @@ def status(state: State) -> list[Reason]:
         add(R.BOARD_SIZE, f"the Board holds {len(state.board)} cards; it never holds more than {BOARD_SIZE}")
     left = sum(deck_size(d) for r, d in state.decks.items() if r >= active_rank)
     if len(state.board) < BOARD_SIZE and left:
-        add(R.REFILL, f"the Board holds only {len(state.board)} cards while the Rank Decks still hold "
+        add(R.REFILL, f"the Board holds only {count(len(state.board), 'card')} while the Rank Decks still hold "
             f"{left}: it would have been refilled to {BOARD_SIZE}")
     for c in state.board:
         r = rank(c.name)
@@ -51,13 +52,11 @@ def status(state: State) -> list[Reason]:
     for r, deck in sorted(state.decks.items()):
         if r < active_rank and deck_size(deck):
             add(R.WHEN_EMPTY, f"the Rank {r} deck still holds cards, yet Rank {active_rank} is active")
-        if isinstance(deck, tuple):
-            for name in deck:
-                k = rank(name)
-                if name in cat and k is not None and k != r:
-                    add(R.RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
-                elif name in cat and k is None:
-                    add(R.RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
+        for name in deck if isinstance(deck, tuple) else ():
+            if name in cat and rank(name) is None:
+                add(R.RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
+            elif wrong := misplaced(cat, name, r):
+                add(R.RANK_DECK, wrong)
     if active_rank < LAST_RANK and deck_empty(state.decks.get(active_rank, 0)):
         add(R.WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
     for p in state.players:
@@ -83,3 +82,17 @@ def status(state: State) -> list[Reason]:
     if state.game_over and not end_triggered(state):
         add(R.END, "the game is marked over, but Rank 6 cards remain on the Board or in the deck")
     return out
+
+
+def misplaced(cat, name: str, deck: int) -> str | None:
+    """Why a card listed in the Rank `deck` deck does not belong there (None: it does, or its Rank is unknown)."""
+    k = known_rank(cat, name) if name in cat else None
+    return f"{name} is a Rank {k} card but lies in the Rank {deck} deck" if k is not None and k != deck else None
+
+
+def file_problems(state: State) -> list[str]:
+    """A card a situation file lists in the wrong Rank Deck, named at its deck's key: `check` and `moves`
+    refuse the file (`status` lists it)."""
+    cat = catalogue(state)
+    return [f"field decks.{r}: {wrong}" for r, deck in sorted(state.decks.items())
+            for name in (deck if isinstance(deck, tuple) else ()) if (wrong := misplaced(cat, name, r))]

@@ -328,8 +328,9 @@ def _rank6_still_there(table: Table, why: str) -> None:
 
 
 def hand_count(table: Table, who: str, size: int) -> None:
-    """A Hand the table knows only by its size (its cards are then not followed)."""
-    if size > LIMIT:
+    """A Hand the table knows only by its size (its cards are then not followed). Over 4 only while
+    its player's Exile is pending (8. Party and Hand Limits: the cut follows the whole resolution)."""
+    if size > LIMIT and not (who == table.active and table.hand_size(who) > LIMIT):
         table.forbid(R.MAX_FOUR, f"a Hand holds at most {LIMIT} cards once all effects have resolved, not {size}")
     table.set_hand(who, [HIDDEN] * size, known=False)
     table.hand_ranks.pop(who, None)

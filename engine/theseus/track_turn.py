@@ -59,8 +59,12 @@ def advance_to(table: Table, target: int) -> None:
             R.EXPIRED,
         )
     table.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R.ON_ADVANCE)
+    before = len(table.board)
     while table.rank < target:
         table.advance()
+    if len(table.board) < before and deck_size(table.decks.get(table.rank, UNKNOWN)):
+        # cards Exiled with their Bonus left the Board: the counted new deck refills it, as in a play
+        table.refill(cause="cards Exiled with their Bonus left it")
     if target == LAST_RANK:
         table.say(
             "last-rank",
@@ -131,8 +135,9 @@ def rank_advice(state: State, change, found, refused_last_rank6: bool = False) -
 
 
 def last_rank6_advice(state: State, change, found) -> list[str]:
-    """A refused `last-rank6` never offers itself again."""
-    return rank_advice(state, change, found, refused_last_rank6=True)
+    """A refused `last-rank6` never offers itself again, nor a `next-rank` that stops short of Rank 6."""
+    advice = rank_advice(state, change, found, refused_last_rank6=True)
+    return [a for a in advice if a != "next-rank" or state.active_rank == LAST_RANK - 1]
 
 
 def next_advice(state: State, change, found) -> list[str]:

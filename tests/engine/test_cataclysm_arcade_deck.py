@@ -31,7 +31,18 @@ def rules(verdict):
 
 def test_a_legal_deck():
     verdict = E.check_deck(deck(BOSS))
-    assert verdict.legal and verdict.reasons == () and verdict.unchecked == ()
+    assert verdict.legal and verdict.reasons == () and [u.rule for u in verdict.unchecked] == [G + "constructed.at-least-40"]
+
+
+@pytest.mark.parametrize("others, legal", [(39, False), (40, True), (41, True)])
+def test_a_deck_near_40_rests_on_the_reading_of_its_size(others, legal):
+    """Game Set-up asks for a '40 card deck', Constructed Deck Rules for the Boss and at least 40
+    others: a deck the two passages could judge apart says which reading decided it; far from 40 none is needed."""
+    cards = [{"name": f"Card{i}", "count": 1, "faction": "Synth"} for i in range(others)]
+    verdict = E.check_deck(deck(BOSS, cards))
+    assert verdict.legal is legal
+    assert [u.message.startswith("reading: ") for u in verdict.unchecked if u.rule == G + "constructed.at-least-40"] == [True]
+    assert not E.check_deck(deck(BOSS, cards[:30])).unchecked
 
 
 def test_no_boss():
@@ -71,7 +82,7 @@ def test_factions_from_the_catalogue_and_unknown_ones_unchecked():
     cards = [{"name": "Grunt", "count": 3}] + [{"name": f"C{i}", "count": 3, "faction": "Synth"} for i in range(12)] \
         + [{"name": "Mystery", "count": 1}]
     verdict = E.check_deck(deck("Queen", cards, catalogue))
-    assert verdict.legal and [n.message for n in verdict.unchecked] == [
+    assert verdict.legal and [n.message for n in verdict.unchecked if n.rule != G + "constructed.at-least-40"] == [
         "Mystery's faction is unknown: teach it with `companion cards add cataclysm-arcade Mystery --type \"fighter|tactic|response|weapon|boss\" --faction \"NAME\"`"]
     verdict = E.check_deck(deck("Nobody", cards))  # no catalogue: neither Boss's nor Grunt's faction known
     assert verdict.legal

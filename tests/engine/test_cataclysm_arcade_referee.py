@@ -122,6 +122,31 @@ def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
     assert not state.player("Ann").boss.stunned and not state.player("Ann").boss.tapped
 
 
+def test_a_knockout_the_table_records_hands_on_priority_and_the_initiative():
+    """Winning the Game: a defeated player is out, and so holds neither priority nor the initiative.
+    The mover knocked out with her attack still waiting: it leaves the Line with her, the move is over
+    (nobody holds priority over an empty Line) and the initiative goes on clockwise."""
+    waiting = table("play attack boss at cy boss")  # Ben has priority over Ann's attack
+    state, _ = T.apply(waiting, T.parse(waiting, ["damage", "ann", "boss", "6"]))
+    assert (state.line, state.priority, state.initiative) == ((), None, "Ben")
+    state, _ = T.apply(waiting, T.parse(waiting, ["damage", "ben", "boss", "6"]))  # Ben, holding priority
+    assert (len(state.line), state.priority, state.initiative) == (1, "Cy", "Ann")
+
+
+def test_decline_all_takes_an_undescribed_response_to_cost_one_coin_whatever_the_described_cost():
+    """`decline all` declines only for a player who could not respond: cards nobody named may hold a
+    Response the table has not described, taken to cost at least 1, so a player with 1 coin could, even
+    when every described Response costs 2."""
+    from engine.cataclysm_arcade.rules_series import could_respond
+
+    state = arcade_table("track card Queen boss health=6 attack=2 attack-cost=1",
+                         "track card Big response cost=2 effect=damage:1",
+                         *(f"track boss {p} 6 Queen" for p in ("ann", "ben", "cy")), "play attack boss at cy boss",
+                         players=("Ann", "Ben", "Cy"))
+    assert state.priority == "Ben" and state.player("Ben").coins == 1
+    assert could_respond(state) == "1 coin and 5 cards nobody named"
+
+
 # ------------------------------------------------------------------ readings made visible
 
 
@@ -153,6 +178,11 @@ READING_CASES = {
     # an opponent's Fighter of the same name
     "same name, other player": (rules_readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3 --overrule"],
                                 "fighter Grunt"),
+    # an opponent's Weapon of the same name (Ben's Sword entered at level 1; Ann plays hers at level 2)
+    "same weapon, other player": (rules_readings.SAME_NAME_OWNER_WEAPON,
+                                  ["track hand ann Sword", "track hand ben Sword", "play pass", "play weapon Sword",
+                                   "play decline", "play decline", "play pass", "play pass", "play pass",
+                                   "play pass"], "weapon Sword"),
     # a trigger: Turn Structure and the Line start priority differently
     "trigger": (rules_readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
     # a defeated player's items on the Line

@@ -31,11 +31,12 @@ def _table_after(tmp_path, *plays):
 
 def test_a_cat_who_may_react_on_anothers_turn_is_told_so_not_that_it_is_not_their_turn(tmp_path):
     """Hands not recorded: a Reaction may be played on another cat's turn (the rulebook's Reaction
-    cards), so Betty's page says she may react and her hand is what is missing, not whose turn it is."""
+    cards), so Betty's page says she may react and her hand is what is missing, not whose turn it is;
+    her Power Cats, face up, are listed beside it."""
     view = _table_after(tmp_path, "Abi play Attack 4 at Betty")
     try:
         doc, _ = view.plays("Chris")
-        assert doc["moves"] == []
+        assert doc["moves"] == ["Chris play Power Cat"]
         assert "Chris may react now" in doc["note"] and "hand is not recorded" in doc["note"]
         assert "not Chris's" not in doc["note"] and "catastrophe.main-deck.reactions-catfinity" in doc["note"]
     finally:

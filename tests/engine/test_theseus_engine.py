@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, Reason, SituationError
+from engine.theseus.rules import unknown_icons_note
 from engine.theseus.rules_scoring import final_scores
 from engine.theseus import Engine
 from engine.theseus.model import Move, builtin_catalogue, catalogue
@@ -72,6 +73,18 @@ def test_unknown_icon_and_effect_are_reported_unchecked():
                              'move says; teach it: `companion cards add theseus Knight --icon "explore"`')
     assert notes[R.EFFECT].startswith("card effect not checked: Knight's effect is unknown: resolve it as printed; "
                                       'teach it: `companion cards add theseus Knight --effect "none"`')
+
+
+def test_a_card_known_by_its_rank_only_is_named_not_taught():
+    # "Rank 3 card" is no card a library entry can describe: the note names it in the Party instead
+    state = table(active_rank=3, players=[{"name": "Ann", "party": ["Knight", "Mage", "Rank 3 card"]},
+                                          {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}],
+                  board=["Paladin", "Witch", "Buster"], decks={"3": 0, "4": 4, "5": 4, "6": 4})
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move('use "Rank 3 card" explore Paladin', state))
+    named = "name it first (NAME, the card's): `companion track party ann Knight Mage NAME:3`"
+    notes = [n.message for n in verdict.unchecked if n.rule in (R.ICON, R.EFFECT)]
+    notes += [n for n in unknown_icons_note(state) if "Rank 3 card" in n]  # what `moves` says of it
+    assert len(notes) == 3 and all(named in n and "cards add" not in n for n in notes), notes
 
 
 def test_effect_text_is_reported_unchecked():
@@ -157,6 +170,13 @@ def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
         update={"cards": state.cards + (ENGINE.load_state({"players": [{"name": "X", "party": []}],
                                                             "cards": [{"name": "Ogre"}]}).cards[0],)})))
     assert catalogue(new)["Ogre"].rank == 1
+
+
+def test_a_short_board_is_said_in_good_words():
+    """status: a Board of one card while the decks hold more says "1 card", not "1 cards"."""
+    state = table(board=["Paladin"], decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
+    said = [r.message for r in ENGINE.declaration.status(state) if r.rule == R.REFILL]
+    assert said == ["the Board holds only 1 card while the Rank Decks still hold 23: it would have been refilled to 4"]
 
 
 def test_whole_turn_with_exile_and_next_player():

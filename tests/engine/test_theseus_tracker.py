@@ -468,6 +468,13 @@ def test_last_rank6_before_rank_6_is_refused():
     assert after.active_rank == 6 and after.last_rank6_left and kinds(effects) == ["rank", "game-end-pending"]
 
 
+def test_a_refused_last_rank6_offers_only_what_reaches_rank_6():
+    # `next-rank` at Rank 3 reaches Rank 4, where `last-rank6` is refused again: only `rank 6` helps;
+    # at Rank 5 `next-rank` reaches Rank 6 (10. Advancing the Rank Deck)
+    assert refused(at_rank(3), "last-rank6").alternatives == ("rank 6",)
+    assert refused(at_rank(5), "last-rank6").alternatives == ("next-rank", "rank 6")
+
+
 def test_last_rank6_is_refused_while_the_record_shows_rank_6_cards_to_come():
     # the game ends when the last Rank 6 card leaves the Board (12): with Rank 6 cards on the Board
     # as recorded, or in the Rank 6 deck as counted, the last one has not left; overruled, it stands
@@ -591,6 +598,15 @@ def test_the_turn_cannot_end_with_an_over_full_party_or_hand():
     state, _ = overrule(state, "hand", "ann", "1", "2", "3", "4", "5")
     assert rules_of(refused(state, "next")) == [G + "limits.party-timing", G + "limits.exile-down"]
     do(play(at_rank(6), "party ben 1 2 3 4 "), "next")  # somebody else's does not hold Ann up
+
+
+def test_a_hand_counted_over_four_is_taken_while_its_exile_is_pending():
+    # 8. Party and Hand Limits: a Hand may hold 5 until the ability has resolved, then Exiles down to 4
+    state, _ = overrule(at_rank(6), "hand", "ann", "1", "2", "3", "4", "5")
+    after, _ = do(state, "hand", "ann", "count", "5")
+    assert row(after, "Ann")["hand"] == 5
+    assert rules_of(refused(state, "hand", "ben", "count", "5")) == [G + "limits.max-four"]  # none pending
+    assert rules_of(refused(at_rank(6), "hand", "ann", "count", "5")) == [G + "limits.max-four"]
 
 
 # ---------------------------------------------------------------- Party and Hand for the tiebreakers

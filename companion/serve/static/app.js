@@ -243,9 +243,8 @@ function renderTable(t, fromStream = true) {
   }
   if (t.plays && !t.finished && t.seq !== shownSeq) loadTaps(t.seq);
   if ("steppers" in t) drawSteppers(steppersShown = t.steppers);
-  const example = (t.steppers || []).map((s) => s.plus || s.minus).find(Boolean)
-    || (t.change_example && t.viewer ? t.change_example.replace(new RegExp(`\\b(${t.players.join("|")})\\b`, "gi"), t.viewer.toLowerCase())
-      : t.change_example);
+  // a stepper's change, else the server's example, which names this table's players (this page's first)
+  const example = (t.steppers || []).map((s) => s.plus || s.minus).find(Boolean) || t.change_example;
   if (example) $("change").placeholder = `a counter change, e.g. ${example}`;
   if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
   if (t.log) {

@@ -1,0 +1,80 @@
+"""A Catharsis card library an older version wrote with a near-misspelt character (`Durak`, which its
+`cards add` took) still loads: that one card is set aside and said once in one line naming the card,
+the character meant and the `cards edit` that fixes it; only a command that names that card refuses
+it, and `cards add` still refuses a new misspelling."""
+from __future__ import annotations
+
+import pytest
+
+OLD_LIBRARY = '''[[powers]]
+name = "Fire Bolt"
+character = "Durak"
+bottom = { cost = "BB 4 || 6 6" }
+
+[[powers]]
+name = "Twin Strike"
+duo = ["Soraten", "Durak"]
+top = { cost = "AA" }
+
+[[powers]]
+name = "Ice Wall"
+character = "Lumi"
+top = { cost = "4" }
+'''
+FIX = {"Fire Bolt": '`companion cards edit catharsis "Fire Bolt" --character Durhak`',
+       "Twin Strike": '`companion cards edit catharsis "Twin Strike" --duo Soraten,Durhak`'}
+
+
+@pytest.fixture
+def old_library(home):
+    path = home / "data" / "cards" / "catharsis.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(OLD_LIBRARY, encoding="utf-8")
+    return path
+
+
+def _said(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.strip()]
+
+
+def test_the_table_keeps_working_and_each_set_aside_card_is_said_once(cli, old_library):
+    result = cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
+    assert result.exit_code == 0, result.output
+    said = _said(result.stderr)
+    assert len(said) == 2, said  # one line per card, once, though the command reads the library more than once
+    for (card, fix), line in zip(FIX.items(), said):
+        assert f"card {card!r} is set aside" in line and "did you mean Durhak?" in line and fix in line, line
+    assert cli("track", "show").exit_code == 0
+    from trackers.sessions import Sessions
+
+    with Sessions(old_library.parent.parent) as store:
+        recorded = store.get(store.current_name()).options.get("library", "")
+    assert "Ice Wall" in recorded and "Fire Bolt" not in recorded and "Twin Strike" not in recorded
+    assert "Ice Wall" in cli("cards", "show", "catharsis", "ice").stdout
+
+
+def test_only_a_command_naming_the_card_refuses_it(cli, old_library):
+    shown = cli("cards", "show", "catharsis", "fire bolt")
+    assert shown.exit_code == 2 and len(_said(shown.stderr)) == 1, shown.stderr
+    assert "'Fire Bolt' is set aside" in shown.stderr and FIX["Fire Bolt"] in shown.stderr
+    assert "Fire Bolt" not in cli("cards", "list", "catharsis").stdout
+
+
+def test_cards_add_still_refuses_a_new_misspelling_and_keeps_the_old_card_as_it_was(cli, old_library):
+    before = old_library.read_text(encoding="utf-8")
+    refused = cli("cards", "add", "catharsis", "Zap", "--character", "Durak")
+    assert refused.exit_code == 2 and "card 'Zap'" in refused.stderr and "did you mean Durhak?" in refused.stderr
+    assert old_library.read_text(encoding="utf-8") == before
+    assert cli("cards", "add", "catharsis", "Zap", "--character", "Goz").exit_code == 0
+    assert 'character = "Durak"' in old_library.read_text(encoding="utf-8")  # kept, still set aside
+    edited = cli("cards", "edit", "catharsis", "Fire Bolt", "--top.cost", "3")  # not fixed: still refused
+    assert edited.exit_code == 2 and "did you mean Durhak?" in edited.stderr
+
+
+def test_the_fix_command_it_names_brings_the_card_back(cli, old_library):
+    fixed = cli("cards", "edit", "catharsis", "Fire Bolt", "--character", "Durhak")
+    assert fixed.exit_code == 0, fixed.stderr
+    assert "Fire Bolt" not in fixed.stderr and "Twin Strike" in fixed.stderr  # the other one still said
+    assert cli("cards", "edit", "catharsis", "Twin Strike", "--duo", "Soraten,Durhak").exit_code == 0
+    shown = cli("cards", "show", "catharsis", "fire bolt")
+    assert shown.exit_code == 0 and "Durhak" in shown.stdout and shown.stderr.strip() == ""

@@ -1,0 +1,57 @@
+"""The served pages speak the table's own players and the page's own controls: the change box's example
+names a player at this table (the page's own player first; the public page's, the first seat), never
+the usage examples' Ann or Ben, and a set-up still to enter is said in the players' words with where on
+the page to enter it, not as a terminal command (trackers/table_view.py)."""
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+
+from engine import GAMES
+
+PLAYERS = ["Zed", "Yan"]
+OPTIONS = {"catharsis": {"morale": "18"}}
+
+
+def _view(home, game: str, name: str = "g"):
+    from trackers.sessions import Sessions
+    from trackers.table_view import TableView
+
+    with Sessions(home / "data") as store:
+        store.new(game, PLAYERS, name=name, options=OPTIONS.get(game, {}))
+    return TableView(home / "data", name, allow_plays=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_change_example_names_this_tables_players_and_this_table_takes_it(home, game):
+    from trackers.sessions import Sessions
+
+    view = _view(home, game)
+    try:
+        examples = {viewer: view.table(viewer)["change_example"] for viewer in (None, *PLAYERS)}
+    finally:
+        view.close()
+    for n, (viewer, example) in enumerate(examples.items()):
+        words = shlex.split(example)  # as the server reads the change box
+        named = re.findall(r"\b(ann|ben|cy|zed|yan)\b", example.lower())
+        assert set(named) <= {"zed", "yan"}, (viewer, example)
+        if named:  # the page's own player (the public page: the first seat)
+            assert named[0] == (viewer or PLAYERS[0]).lower(), (viewer, example)
+        with Sessions(home / "data") as store:  # a change this table records as typed (overruled if refused)
+            store.new(game, PLAYERS, name=f"t{n}", options=OPTIONS.get(game, {}))
+            store.record(words, f"t{n}", overrule=True)
+
+
+def test_the_catopomp_set_up_note_names_the_page_control_and_no_terminal_command(home):
+    view = _view(home, "catopomp")
+    try:
+        doc, _ = view.plays("Yan")
+    finally:
+        view.close()
+    note = doc["note"]
+    assert doc["moves"] == [] and "set-up" in note and "centre dice" in note, note
+    assert "Type a play or a change" in note  # the page's own control, as index.html names it
+    assert not re.search(r"`|\bNAME\b|dice 1 2 3", note), note
+    assert re.search(r"\[catopomp\.setup\.[a-z-]+\]", note), note  # its rule, a link on the page
