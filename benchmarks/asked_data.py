@@ -1,5 +1,5 @@
-"""Writes the older question files' questions as asked data (benchmarks/asked/<game>/asked-older.toml,
-issue 46 round thirteen, ready to move to rulesdb/data/<game>/): each question of tests/retrieval/*.toml under every entry id it expects
+"""Writes the older question files' questions as asked data (rulesdb/data/<game>/asked-older.toml,
+issue 46 round thirteen): each question of tests/retrieval/*.toml under every entry id it expects
 (source O of benchmarks/retrieval_asked.py), but for those that are or hold a held-out question's
 words (LEFT_OUT).
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 RETRIEVAL = ROOT / "tests" / "retrieval"
 OUT_NAME = "asked-older.toml"
-OUT = ROOT / "benchmarks" / "asked"  # beside the written questions (not built in: docs/performance.md)
+OUT = ROOT / "rulesdb" / "data"  # beside the written questions, built in
 # The older questions that are or hold the words of a held-out question (lowercase words only), left
 # out: the first 16 hex digits of each one's sha256 (tests/test_search_asked.py compares the asked data
 # with the held-out sets; this script never reads them).
@@ -89,7 +89,7 @@ def asked_files(rows: list[tuple[str, str, list[str]]], entries: set[str]) -> di
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", type=Path, default=OUT, help="the folder of <game>/asked-older.toml (rulesdb/data to build in)")
+    ap.add_argument("--out", type=Path, default=OUT, help="the folder of <game>/asked-older.toml (the built-in data by default)")
     ap.add_argument("--check", action="store_true", help="exit 1 when the files on disk differ")
     args = ap.parse_args()
     from rulesdb.reference import reference

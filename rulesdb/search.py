@@ -14,6 +14,7 @@ from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
+
 from rulesdb.intent import both_halves, cause_first, definition_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
@@ -22,6 +23,7 @@ from rulesdb.topic import asides, named_thing, section_of, share as topic_share
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
 SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
+OWN_FIELDS = tuple(f for f in TEXT_FIELDS if f != "asked")  # an entry's own words: the coverage verdict's
 PHRASE_WEIGHT = 0.5  # two query words side by side in a title, keyword or alias
 PHRASE_FIELDS = ("title", "keywords", "aliases")
 COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
@@ -92,13 +94,14 @@ class SearchResult:
         self.results: list[Hit] = []
         self.did_you_mean: list[str] = []
         self.matched = 0.0  # share of the question's telling words the best of the first hits matches
+        self.judged = None  # the first hit's score without its asked field's share (None: the score)
         self.settled = False  # the first hits' order is meant (a definition first), not a close score
 
     @property
     def coverage(self) -> str:
         """"covered", or "uncovered" when no entry matches the question's telling words well:
         the rulebooks do not seem to answer it and the hits are only the closest entries."""
-        top = self.results[0].score if self.results else 0.0
+        top = (self.results[0].score if self.judged is None else self.judged) if self.results else 0.0
         return "covered" if self.matched >= COVERED_SHARE and top >= COVERED_SCORE else "uncovered"
 
     @property
@@ -138,19 +141,24 @@ class SearchResult:
 class Lexicon:
     """The words of one or more per-game indexes (their readers), counted together."""
 
-    def __init__(self, readers, near: dict | None = None):
+    def __init__(self, readers, near: dict | None = None, own: bool = False):
         self.readers = list(readers)
         self._near = {} if near is None else near  # token -> close terms: a long-lived engine keeps them
         self.doc_count = sum(r.doc_count() for r in self.readers)
         self._df: dict[tuple[str, str], int] = {}  # a question asks for a word's counts several times
+        self.own = own  # the entries' own words only: the asked field left out (the coverage verdict)
 
     def df(self, field: str, token: str) -> int:
+        if self.own and field == "asked":
+            return 0
         got = self._df.get((field, token))
         if got is None:
             got = self._df[field, token] = sum(r.doc_frequency(field, token) for r in self.readers)
         return got
 
     def known(self, token: str) -> bool:
+        if self.own:
+            return any(self.df(f, token) for f in OWN_FIELDS)
         # an asked question's word is searched even where the lexicon leaves it out (rulesdb.index.ASKED_IN_SPELL)
         return self.df("spell", token) > 0 or self.df("asked", token) > 0
 
@@ -158,7 +166,7 @@ class Lexicon:
         got = self._near.get((token, maxdist))
         if got is None:
             got = self._near[token, maxdist] = {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
-        return got
+        return {t for t in got if self.known(t)} if self.own else got
 
 
 def _corrections(lex: Lexicon, token: str) -> list[str]:
@@ -192,6 +200,10 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
+    # the asked field is searched for the player's own words, a phrase of table talk for the rulebook's
+    # words it says ("at once", "in one go": simultaneous), not for its own ("once")
+    spoken = {t for w in phrase_words(query) for t in stems(w)}
+    phrased = {t for w in glued(query, little=False) for t in stems(w)} - spoken
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     glue = glued(query)
     said = [w for w in words(query) if w not in glue] + symbol_words(query)  # "what does ? mean": question mark
@@ -245,7 +257,11 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
             # the word as typed counts fully; synonyms and spelling fixes a little less
             weights[t] = max(weights.get(t, 0.0), scale * (1.0 if t in own else SYNONYM_WEIGHT))
     # a field where the word is in a large share of documents adds little but costs much
-    terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
+    terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in OWN_FIELDS if 0 < lex.df(f, t) <= common]
+    # the asked field: the player's own words only (a typo's correction as typed), never their synonyms
+    fixed = set(fixes.values())
+    terms += [Term("asked", t, boost=1.0 if t in fixed else w) for t, w in sorted(weights.items())
+              if (t in typed - phrased or t in spoken) and 0 < lex.df("asked", t) <= common and lex.df("spell", t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     said_stems = [[fixes[w]] if w in fixes else stems(w) for w in words(query)]  # "bos deck": as "boss deck"
@@ -412,6 +428,10 @@ class RulesSearch:
         key, unknown = (len(built.key), built.unknown) if built else (0, 0)
         telling = key + UNKNOWN_WEIGHT * unknown
         best = max((f["_key"] for _, f in found[:COVERAGE_HITS] if f["game"] == top_game), default=0)
+        own = self._own_words(asked, faint, top_game, found, built) if found else None
+        if own is not None:  # the asked field re-ranks; whether the reference covers it is the entries' own words' say
+            best, telling, share = own
+            result.judged = result.results[0].score * share
         result.matched = best / telling if telling else (1.0 if found else 0.0)
         result.telling = telling
         # a misspelt word: one no searched game knows (the top game's correction)
@@ -427,6 +447,33 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
+
+    def _own_words(self, query: str, faint: tuple, gid: str, found: list, built: Built) -> tuple[int, float, float] | None:
+        """The coverage verdict's figures from the entries' own fields, the asked field left out: the
+        telling words the best of the game's first hits matches, the question's telling words, and
+        the first hit's share of its score that is not the asked field's. An asked question was
+        written for an entry: sharing its words is no evidence the reference covers a new question.
+        None when the game has no asked data (an imported rulebook): the verdict as it was."""
+        searcher = self.searchers[gid]
+        reader = searcher.reader()
+        if not reader.field_length("asked"):
+            return None
+        lex = Lexicon([reader], self._near[gid], own=True)
+        own = build_query(lex, self.stems, query, faint, gid)
+        telling = len(own.key) + UNKNOWN_WEIGHT * own.unknown
+        if own.query is None:
+            return 0, telling, 0.0
+        holding = _holding(reader, own.query, lex)
+        firsts = [searcher.document_number(id=f["id"]) for _, f in found[:COVERAGE_HITS] if f["game"] == gid]
+        best = max((sum(1 for g in own.key if any(doc in holding.get(t, ()) for t in g)) for doc in firsts), default=0)
+        top = firsts[0] if found[0][1]["game"] == gid and firsts else None
+
+        def raw(q) -> float:
+            hits = searcher.search(q, filter={top}, limit=1, optimize=False)
+            return float(hits[0].score) if len(hits) else 0.0
+
+        whole = raw(built.query) if top is not None and built.query is not None else 0.0
+        return best, telling, (min(1.0, raw(own.query) / whole) if whole else 1.0)
 
     def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
         """The best hit of one part of a question, over the same games and weights."""
@@ -462,8 +509,10 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for text, fields in asked.items():
         having = {f for f in TEXT_FIELDS if lex.df(f, text)}
-        # the asked field too where it has the word: the lexicon may leave its words out (rulesdb.index.ASKED_IN_SPELL)
-        read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in having else ["spell"]
+        if lex.own:  # the entries' own fields, each read: `spell` holds the asked words too (index.ASKED_IN_SPELL)
+            read = sorted(having)
+        else:  # the asked field too where the query asks it for the word (a word the player said)
+            read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in fields else ["spell"]
         for field in read:
             try:
                 docs = reader.postings(field, text).all_ids()
