@@ -23,7 +23,7 @@ from rulesdb.topic import asides, named_thing, section_of, share as topic_share
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
 SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
-OWN_FIELDS = tuple(f for f in TEXT_FIELDS if f != "asked")  # an entry's own words: the coverage verdict's
+OWN_FIELDS = tuple(f for f in TEXT_FIELDS if f != "asked")  # an entry's own words
 PHRASE_WEIGHT = 0.5  # two query words side by side in a title, keyword or alias
 PHRASE_FIELDS = ("title", "keywords", "aliases")
 COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
@@ -141,24 +141,19 @@ class SearchResult:
 class Lexicon:
     """The words of one or more per-game indexes (their readers), counted together."""
 
-    def __init__(self, readers, near: dict | None = None, own: bool = False):
+    def __init__(self, readers, near: dict | None = None):
         self.readers = list(readers)
         self._near = {} if near is None else near  # token -> close terms: a long-lived engine keeps them
         self.doc_count = sum(r.doc_count() for r in self.readers)
         self._df: dict[tuple[str, str], int] = {}  # a question asks for a word's counts several times
-        self.own = own  # the entries' own words only: the asked field left out (the coverage verdict)
 
     def df(self, field: str, token: str) -> int:
-        if self.own and field == "asked":
-            return 0
         got = self._df.get((field, token))
         if got is None:
             got = self._df[field, token] = sum(r.doc_frequency(field, token) for r in self.readers)
         return got
 
     def known(self, token: str) -> bool:
-        if self.own:
-            return any(self.df(f, token) for f in OWN_FIELDS)
         # an asked question's word is searched even where the lexicon leaves it out (rulesdb.index.ASKED_IN_SPELL)
         return self.df("spell", token) > 0 or self.df("asked", token) > 0
 
@@ -166,7 +161,7 @@ class Lexicon:
         got = self._near.get((token, maxdist))
         if got is None:
             got = self._near[token, maxdist] = {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
-        return {t for t in got if self.known(t)} if self.own else got
+        return got
 
 
 def _corrections(lex: Lexicon, token: str) -> list[str]:
@@ -374,7 +369,7 @@ class RulesSearch:
             said_thing = thing is not None and said(thing)
             name = set(self.stems(f"{thing} {section_of(h['id'])}".replace("-", " "))) if said_thing else set()
             share = topic_share(groups, rarity, matched, name) * whole
-            fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
+            fields = h.fields() | {"_key": sum(1 for g in key if g & matched), "_doc": h.docnum, "_raw": float(h.score)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
@@ -428,7 +423,7 @@ class RulesSearch:
         key, unknown = (len(built.key), built.unknown) if built else (0, 0)
         telling = key + UNKNOWN_WEIGHT * unknown
         best = max((f["_key"] for _, f in found[:COVERAGE_HITS] if f["game"] == top_game), default=0)
-        own = self._own_words(asked, faint, top_game, found, built) if found else None
+        own = self._own_words(top_game, found, built) if found else None
         if own is not None:  # the asked field re-ranks; whether the reference covers it is the entries' own words' say
             best, telling, share = own
             result.judged = result.results[0].score * share
@@ -448,32 +443,34 @@ class RulesSearch:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
 
-    def _own_words(self, query: str, faint: tuple, gid: str, found: list, built: Built) -> tuple[int, float, float] | None:
+    def _own_words(self, gid: str, found: list, built: Built | None) -> tuple[int, float, float] | None:
         """The coverage verdict's figures from the entries' own fields, the asked field left out: the
-        telling words the best of the game's first hits matches, the question's telling words, and
-        the first hit's share of its score that is not the asked field's. An asked question was
-        written for an entry: sharing its words is no evidence the reference covers a new question.
-        None when the game has no asked data (an imported rulebook): the verdict as it was."""
+        telling words the best of the game's first hits matches in its own words, the question's
+        telling words (one only an asked question says counts as unknown), and the first hit's
+        share of its score that is not the asked field's. An asked question was written for an
+        entry: sharing its words is no evidence the reference covers a new question. None when the
+        game has no asked data (an imported rulebook): the verdict as it was."""
         searcher = self.searchers[gid]
         reader = searcher.reader()
-        if not reader.field_length("asked"):
+        if built is None or built.query is None or not reader.field_length("asked"):
             return None
-        lex = Lexicon([reader], self._near[gid], own=True)
-        own = build_query(lex, self.stems, query, faint, gid)
-        telling = len(own.key) + UNKNOWN_WEIGHT * own.unknown
-        if own.query is None:
-            return 0, telling, 0.0
-        holding = _holding(reader, own.query, lex)
-        firsts = [searcher.document_number(id=f["id"]) for _, f in found[:COVERAGE_HITS] if f["game"] == gid]
-        best = max((sum(1 for g in own.key if any(doc in holding.get(t, ()) for t in g)) for doc in firsts), default=0)
-        top = firsts[0] if found[0][1]["game"] == gid and firsts else None
+        from whoosh.query import Or
 
-        def raw(q) -> float:
-            hits = searcher.search(q, filter={top}, limit=1, optimize=False)
-            return float(hits[0].score) if len(hits) else 0.0
-
-        whole = raw(built.query) if top is not None and built.query is not None else 0.0
-        return best, telling, (min(1.0, raw(own.query) / whole) if whole else 1.0)
+        lex = Lexicon([reader], self._near[gid])  # `spell`: the own fields' words (index.ASKED_IN_SPELL False)
+        own = [g for g in built.key if any(lex.df("spell", t) for t in g)]
+        telling = len(own) + UNKNOWN_WEIGHT * (built.unknown + len(built.key) - len(own))
+        holding = {t: set(reader.postings("spell", t).all_ids()) for g in own for t in g if lex.df("spell", t)}
+        firsts = [f["_doc"] for _, f in found[:COVERAGE_HITS] if f["game"] == gid and "_doc" in f]
+        best = max((sum(1 for g in own if any(doc in holding.get(t, ()) for t in g)) for doc in firsts), default=0)
+        top = found[0][1]
+        asked = [c for c in built.query.children() if getattr(c, "fieldname", None) == "asked"]
+        if top["game"] != gid or "_doc" not in top or not top.get("_raw") or not asked:
+            return best, telling, 1.0
+        matcher = Or(asked).matcher(searcher, searcher.context())
+        if matcher.is_active():
+            matcher.skip_to(top["_doc"])
+        share = matcher.score() if matcher.is_active() and matcher.id() == top["_doc"] else 0.0
+        return best, telling, max(0.0, 1.0 - share / top["_raw"])
 
     def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
         """The best hit of one part of a question, over the same games and weights."""
@@ -509,10 +506,8 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for text, fields in asked.items():
         having = {f for f in TEXT_FIELDS if lex.df(f, text)}
-        if lex.own:  # the entries' own fields, each read: `spell` holds the asked words too (index.ASKED_IN_SPELL)
-            read = sorted(having)
-        else:  # the asked field too where the query asks it for the word (a word the player said)
-            read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in fields else ["spell"]
+        # the asked field too where the query asks it for the word (a word the player said)
+        read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in fields else ["spell"]
         for field in read:
             try:
                 docs = reader.postings(field, text).all_ids()
