@@ -303,11 +303,12 @@ GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dump
                  "cash cashes cashed cashing throw throws threw thrown throwing".split())
 
 
-def glued(text: str) -> set[str]:
-    """The little words (GLUE) of the table-talk phrases a question holds."""
+def glued(text: str, little: bool = True) -> set[str]:
+    """The little words (GLUE) of the table-talk phrases a question holds; every word of them with
+    little=False."""
     low = text.lower()
     spans = [m[0] for cues, pattern, _ in PHRASES if any(cue in low for cue in cues) for m in re.finditer(pattern, low)]
-    return {w for span in spans for w in _WORD.findall(span) if w in GLUE}
+    return {w for span in spans for w in _WORD.findall(span) if w in GLUE or not little}
 
 
 # "the start of my turn", "beginning of the round": the first moment of a turn, a round or a fight,

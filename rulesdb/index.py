@@ -18,9 +18,14 @@ from typing import Callable, ContextManager, Iterable
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR, GAME_IDS, all_games
 
-INDEX_FORMAT = "11"  # bump when the schema or the analysis changes
-FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
+INDEX_FORMAT = "13"  # bump when the schema or the analysis changes
+# asked: the questions players ask, per entry (rulesdb/asked.py); its boost chosen by cross-validation
+# (benchmarks/retrieval_asked.py, as built in: 1 in every fold, of 0.5 and 1)
+FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0, "asked": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
+# an asked question's words join the lexicon a typo is corrected towards: no, `spell` keeps the entries'
+# own words (a typo is corrected towards them; an asked word counts as matched only where searched)
+ASKED_IN_SPELL = False
 
 #: How a front end shows a build's progress (the first search after an install or an update): called
 #: when a build starts, it returns a context manager that yields the callback given the count of
@@ -217,6 +222,7 @@ def schema():
         keywords=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["keywords"]),
         aliases=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["aliases"]),
         section=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["section"], phrase=False),
+        asked=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["asked"], phrase=False),  # not stored
         spell=TEXT(analyzer=ana, phrase=False),  # each word of the document once: the lexicon for typo fixes
         names=STORED,  # a glossary term's aliases, for "did you mean"
         exceptions=STORED,  # [(id, title, when)] of the rules that override this one in a case
@@ -249,10 +255,12 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
     """Every searchable document of these games (all by default): rule entries, glossary terms,
     imported sections. A document's order is its place among its game's documents, whichever
     games are built or loaded."""
+    from rulesdb.asked import load_asked
     from rulesdb.sources import load_sources
 
     wanted = None if games is None else set(games)
     ref = _reference(wanted)
+    asked = load_asked([g for g in GAME_IDS if wanted is None or g in wanted], set(ref.rules) | set(ref.glossary))
     place: defaultdict = defaultdict(count)  # (game, kind) -> the count of its documents so far
     for rule in (r for r in ref.rules.values() if wanted is None or r.game in wanted):
         yield {
@@ -265,6 +273,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "keywords": " ; ".join(rule.keywords),
             "aliases": " ; ".join(rule.aliases),
             "section": " ; ".join(ref.section_path(rule.section)),
+            "asked": " ; ".join(asked.get(rule.id, ())),
             "order": next(place[rule.game, "rule"]),
             "exceptions": [(x, ref.rules[x].title, when) for x, when in ref.exceptions.get(rule.id, [])],
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
@@ -283,6 +292,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "aliases": " ; ".join(term.aliases),
             "names": " ; ".join(term.aliases),
             "section": "glossary",
+            "asked": " ; ".join(asked.get(entry.id, ())),
             "order": 100_000 + next(place[entry.game, "term"]),
             "links": list(term.rules),
         }
@@ -305,7 +315,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
 # once per build instead of once per document and field (no term spans a space, so a text's terms
 # are its words' terms in order). Fields with positions (title, keywords, aliases) are analysed
 # as text: the hyphen filter gives a word's parts one position, a list would not.
-TERMS_ONLY = ("text", "section")
+TERMS_ONLY = ("text", "section", "asked")
 
 
 def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str]) -> list[tuple[str, str]]:
@@ -365,10 +375,11 @@ def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[in
     surface: dict[str, Counter] = {game: Counter() for game in games}
     memo: dict[str, list[tuple[str, str]]] = {}  # a word -> its (term, word) pairs, analysed once a build
     terms: dict[str, list[str]] = {game: [] for game in games}  # each game's glossary terms
+    spelt = [f for f in TEXT_FIELDS if ASKED_IN_SPELL or f != "asked"]  # the fields whose words join `spell`
     for n, doc in enumerate(documents(sources_dir, games), start=1):
         if doc["kind"] == "term":
             terms[doc["game"]].append(doc["title"])
-        spell = _analysed(ana, memo, {w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
+        spell = _analysed(ana, memo, {w for f in spelt for w in doc.get(f, "").lower().split()})
         fields = {f: [term for term, _ in _analysed(ana, memo, doc[f].split())] for f in TERMS_ONLY if f in doc}
         writers[doc["game"]].add_document(**{**doc, **fields}, _stored_text=doc["text"],
                                           spell=[term for term, _ in spell])

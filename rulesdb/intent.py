@@ -239,7 +239,7 @@ def _stored(searchers: dict, rule_id: str) -> dict | None:
 # where a question splits in two: compiled on use, for a question holding a cue of one (below)
 HALVES = r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+"
 HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
-HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
+HALF_PLACE = 3  # each half's best answer is kept within the first this many hits (5 before the asked field)
 TOPIC_WORDS = 4  # "Luthia: ..., and ...": a topic before a colon this short is every part's
 
 

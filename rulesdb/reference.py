@@ -73,7 +73,7 @@ def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS)
         folder = data_dir / game
         # rules.toml first (the rulebook's opening sections), then the other files by name
         for path in sorted(folder.glob("*.toml"), key=lambda p: (p.name != "rules.toml", p.name)):
-            if path.name.startswith("glossary") or path.name in (EXCEPTIONS_FILE, GAME_FILE):
+            if path.name.startswith(("glossary", "asked")) or path.name in (EXCEPTIONS_FILE, GAME_FILE):
                 continue
             doc = _parse(path, RulesFile, game)
             for sec in doc.sections:

@@ -14,6 +14,7 @@ from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
+
 from rulesdb.intent import both_halves, cause_first, definition_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
@@ -22,6 +23,7 @@ from rulesdb.topic import asides, named_thing, section_of, share as topic_share
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
 SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
+OWN_FIELDS = tuple(f for f in TEXT_FIELDS if f != "asked")  # an entry's own words
 PHRASE_WEIGHT = 0.5  # two query words side by side in a title, keyword or alias
 PHRASE_FIELDS = ("title", "keywords", "aliases")
 COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
@@ -92,13 +94,14 @@ class SearchResult:
         self.results: list[Hit] = []
         self.did_you_mean: list[str] = []
         self.matched = 0.0  # share of the question's telling words the best of the first hits matches
+        self.judged = None  # the first hit's score without its asked field's share (None: the score)
         self.settled = False  # the first hits' order is meant (a definition first), not a close score
 
     @property
     def coverage(self) -> str:
         """"covered", or "uncovered" when no entry matches the question's telling words well:
         the rulebooks do not seem to answer it and the hits are only the closest entries."""
-        top = self.results[0].score if self.results else 0.0
+        top = (self.results[0].score if self.judged is None else self.judged) if self.results else 0.0
         return "covered" if self.matched >= COVERED_SHARE and top >= COVERED_SCORE else "uncovered"
 
     @property
@@ -151,7 +154,8 @@ class Lexicon:
         return got
 
     def known(self, token: str) -> bool:
-        return self.df("spell", token) > 0
+        # an asked question's word is searched even where the lexicon leaves it out (rulesdb.index.ASKED_IN_SPELL)
+        return self.df("spell", token) > 0 or self.df("asked", token) > 0
 
     def near(self, token: str, maxdist: int) -> set[str]:
         got = self._near.get((token, maxdist))
@@ -191,6 +195,10 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
+    # the asked field is searched for the player's own words, a phrase of table talk for the rulebook's
+    # words it says ("at once", "in one go": simultaneous), not for its own ("once")
+    spoken = {t for w in phrase_words(query) for t in stems(w)}
+    phrased = {t for w in glued(query, little=False) for t in stems(w)} - spoken
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     glue = glued(query)
     said = [w for w in words(query) if w not in glue] + symbol_words(query)  # "what does ? mean": question mark
@@ -244,7 +252,11 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
             # the word as typed counts fully; synonyms and spelling fixes a little less
             weights[t] = max(weights.get(t, 0.0), scale * (1.0 if t in own else SYNONYM_WEIGHT))
     # a field where the word is in a large share of documents adds little but costs much
-    terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
+    terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in OWN_FIELDS if 0 < lex.df(f, t) <= common]
+    # the asked field: the player's own words only (a typo's correction as typed), never their synonyms
+    fixed = set(fixes.values())
+    terms += [Term("asked", t, boost=1.0 if t in fixed else w) for t, w in sorted(weights.items())
+              if (t in typed - phrased or t in spoken) and 0 < lex.df("asked", t) <= common and lex.df("spell", t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     said_stems = [[fixes[w]] if w in fixes else stems(w) for w in words(query)]  # "bos deck": as "boss deck"
@@ -357,7 +369,7 @@ class RulesSearch:
             said_thing = thing is not None and said(thing)
             name = set(self.stems(f"{thing} {section_of(h['id'])}".replace("-", " "))) if said_thing else set()
             share = topic_share(groups, rarity, matched, name) * whole
-            fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
+            fields = h.fields() | {"_key": sum(1 for g in key if g & matched), "_doc": h.docnum, "_raw": float(h.score)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
@@ -411,6 +423,10 @@ class RulesSearch:
         key, unknown = (len(built.key), built.unknown) if built else (0, 0)
         telling = key + UNKNOWN_WEIGHT * unknown
         best = max((f["_key"] for _, f in found[:COVERAGE_HITS] if f["game"] == top_game), default=0)
+        own = self._own_words(top_game, found, built) if found else None
+        if own is not None:  # the asked field re-ranks; whether the reference covers it is the entries' own words' say
+            best, telling, share = own
+            result.judged = result.results[0].score * share
         result.matched = best / telling if telling else (1.0 if found else 0.0)
         result.telling = telling
         # a misspelt word: one no searched game knows (the top game's correction)
@@ -426,6 +442,35 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
+
+    def _own_words(self, gid: str, found: list, built: Built | None) -> tuple[int, float, float] | None:
+        """The coverage verdict's figures from the entries' own fields, the asked field left out: the
+        telling words the best of the game's first hits matches in its own words, the question's
+        telling words (one only an asked question says counts as unknown), and the first hit's
+        share of its score that is not the asked field's. An asked question was written for an
+        entry: sharing its words is no evidence the reference covers a new question. None when the
+        game has no asked data (an imported rulebook): the verdict as it was."""
+        searcher = self.searchers[gid]
+        reader = searcher.reader()
+        if built is None or built.query is None or not reader.field_length("asked"):
+            return None
+        from whoosh.query import Or
+
+        lex = Lexicon([reader], self._near[gid])  # `spell`: the own fields' words (index.ASKED_IN_SPELL False)
+        own = [g for g in built.key if any(lex.df("spell", t) for t in g)]
+        telling = len(own) + UNKNOWN_WEIGHT * (built.unknown + len(built.key) - len(own))
+        holding = {t: set(reader.postings("spell", t).all_ids()) for g in own for t in g if lex.df("spell", t)}
+        firsts = [f["_doc"] for _, f in found[:COVERAGE_HITS] if f["game"] == gid and "_doc" in f]
+        best = max((sum(1 for g in own if any(doc in holding.get(t, ()) for t in g)) for doc in firsts), default=0)
+        top = found[0][1]
+        asked = [c for c in built.query.children() if getattr(c, "fieldname", None) == "asked"]
+        if top["game"] != gid or "_doc" not in top or not top.get("_raw") or not asked:
+            return best, telling, 1.0
+        matcher = Or(asked).matcher(searcher, searcher.context())
+        if matcher.is_active():
+            matcher.skip_to(top["_doc"])
+        share = matcher.score() if matcher.is_active() and matcher.id() == top["_doc"] else 0.0
+        return best, telling, max(0.0, 1.0 - share / top["_raw"])
 
     def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
         """The best hit of one part of a question, over the same games and weights."""
@@ -461,7 +506,9 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for text, fields in asked.items():
         having = {f for f in TEXT_FIELDS if lex.df(f, text)}
-        for field in ("spell",) if having <= fields else sorted(fields):
+        # the asked field too where the query asks it for the word (a word the player said)
+        read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in fields else ["spell"]
+        for field in read:
             try:
                 docs = reader.postings(field, text).all_ids()
             except TermNotFound:  # a phrase's word the field lacks
