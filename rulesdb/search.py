@@ -11,10 +11,10 @@ from typing import Callable
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, edit_distance,
                               fixed_meanings, glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
 from rulesdb.counts import rulebook_words
+from rulesdb.coverage import own_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
-
 from rulesdb.intent import both_halves, cause_first, definition_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
@@ -423,7 +423,7 @@ class RulesSearch:
         key, unknown = (len(built.key), built.unknown) if built else (0, 0)
         telling = key + UNKNOWN_WEIGHT * unknown
         best = max((f["_key"] for _, f in found[:COVERAGE_HITS] if f["game"] == top_game), default=0)
-        own = self._own_words(top_game, found, built) if found else None
+        own = own_words(self.searchers[top_game], top_game, found, built, COVERAGE_HITS, UNKNOWN_WEIGHT) if found else None
         if own is not None:  # the asked field re-ranks; whether the reference covers it is the entries' own words' say
             best, telling, share = own
             result.judged = result.results[0].score * share
@@ -442,35 +442,6 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
-
-    def _own_words(self, gid: str, found: list, built: Built | None) -> tuple[int, float, float] | None:
-        """The coverage verdict's figures from the entries' own fields, the asked field left out: the
-        telling words the best of the game's first hits matches in its own words, the question's
-        telling words (one only an asked question says counts as unknown), and the first hit's
-        share of its score that is not the asked field's. An asked question was written for an
-        entry: sharing its words is no evidence the reference covers a new question. None when the
-        game has no asked data (an imported rulebook): the verdict as it was."""
-        searcher = self.searchers[gid]
-        reader = searcher.reader()
-        if built is None or built.query is None or not reader.field_length("asked"):
-            return None
-        from whoosh.query import Or
-
-        lex = Lexicon([reader], self._near[gid])  # `spell`: the own fields' words (index.ASKED_IN_SPELL False)
-        own = [g for g in built.key if any(lex.df("spell", t) for t in g)]
-        telling = len(own) + UNKNOWN_WEIGHT * (built.unknown + len(built.key) - len(own))
-        holding = {t: set(reader.postings("spell", t).all_ids()) for g in own for t in g if lex.df("spell", t)}
-        firsts = [f["_doc"] for _, f in found[:COVERAGE_HITS] if f["game"] == gid and "_doc" in f]
-        best = max((sum(1 for g in own if any(doc in holding.get(t, ()) for t in g)) for doc in firsts), default=0)
-        top = found[0][1]
-        asked = [c for c in built.query.children() if getattr(c, "fieldname", None) == "asked"]
-        if top["game"] != gid or "_doc" not in top or not top.get("_raw") or not asked:
-            return best, telling, 1.0
-        matcher = Or(asked).matcher(searcher, searcher.context())
-        if matcher.is_active():
-            matcher.skip_to(top["_doc"])
-        share = matcher.score() if matcher.is_active() and matcher.id() == top["_doc"] else 0.0
-        return best, telling, max(0.0, 1.0 - share / top["_raw"])
 
     def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
         """The best hit of one part of a question, over the same games and weights."""
