@@ -190,6 +190,16 @@ def test_a_refresh_names_every_player_whose_powers_came_back(home):
     assert "morale 18→17" in line and "Ann, Ben, Cy face up 5→6" in line
 
 
+def test_a_refresh_of_one_power_says_it_in_the_singular(home):
+    # The refresh note counts what came back: "1 exhausted power", never "1 exhausted powers".
+    env = table_env(home, 200)
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
+    for args in (("exhaust", "ann", "1"), ("next-card",), ("resolved",)):
+        ok(env, "track", *args)
+    line = ok(env, "track", "refresh", "--verbose")
+    assert "1 exhausted power face up again" in line, line
+
+
 def test_catharsis_use_activates_an_ability(home):
     """Regression (moved from test_track_table.py): `track use ben nail top` once switched sessions instead."""
     env = table_env(home, 80)

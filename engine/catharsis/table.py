@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.tracking import WorkingTable
+from engine.words import count
 
 from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, Face, PowerCard, State,
                     card_of, duo_copies, merge_card)
@@ -114,7 +115,7 @@ class Table(WorkingTable):
         exhausted = [pw for p in players for pw in p["powers"] if pw["status"] == EXHAUSTED]
         for pw in exhausted:
             pw["status"] = FACE_UP
-        self.say("refresh", f"{what}: {len(exhausted)} exhausted powers face up again (discarded powers "
+        self.say("refresh", f"{what}: {count(len(exhausted), 'exhausted power')} face up again (discarded powers "
                             f"stay discarded)", rule, amount=len(exhausted))
 
     def unflip_role(self, player: dict, why: str, in_combat: bool | None = None) -> None:
@@ -266,7 +267,7 @@ class Table(WorkingTable):
         drunk_on = p["drinks"] - 2 if tolerant else p["drinks"]
         when = (f"Drunk on {drunk_on} or less" + (" with her Passive's +2" if tolerant else "") + f"; `drunk {p['name']}`"
                 if drunk_on >= 1 else "her Passive's +2 keeps every roll from making her Drunk")
-        self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll ({when})",
+        self.say("drunk-roll", f"{p['name']} holds {count(p['drinks'], 'Drink')}: Drunk roll ({when})",
                  R.EMBER_TOLERANCE if tolerant else R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
