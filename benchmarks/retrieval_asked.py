@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from retrieval_cv import K, SEED, SETS, folds  # noqa: E402
+from retrieval_cv import K, SEED, SETS, folds, line  # noqa: E402
 
 MIXES = ("base", "W", "O", "W+O", "T", "W+T", "W+O+T", "T1", "W+T1")
 BOOSTS = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -185,14 +185,6 @@ def chosen(runs: dict[float, dict], cut: list[set[str]]) -> tuple[dict[str, list
         picks.append(pick)
         out |= {k: runs[pick][k] for k in fold}
     return out, picks
-
-
-def line(name: str, got: dict) -> str:
-    a, b = got["game"], got["none"]
-    if not a[0]:
-        return f"{name:30} (none)"
-    return (f"{name:30} game @1 {a[1] / a[0]:.3f} @3 {a[2] / a[0]:.3f}   none @1 {b[1] / b[0]:.3f} @3 {b[2] / b[0]:.3f}"
-            f"   (n {a[0]} + {b[0]})")
 
 
 def run_name(mix: str, boost: float, spells: bool) -> str:
