@@ -493,13 +493,14 @@ def _resolve(t: Table, move: Move) -> None:
         else:
             t.note(what, _unknown_effect(t.state, top))
     if top.type == "power-cat":
-        t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
+        t.say("discarded", f"{name} is used once and discarded, face up onto {_pile(top.type)}", R.POWER_ONE_TIME,
+              card=name)
     elif top.type == "take":
         t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.DISCARD_AFTER, card=name)
     elif top.type in ("event", "reapurr"):  # 3. CATastrophe Phase: finished, onto its own deck's pile
         t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.PHASE_DISCARD)
-    else:
-        t.say("discarded", f"{name} is discarded", R.DISCARD_AFTER)
+    else:  # a Main deck card: face up onto the Main deck's own pile
+        t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.DISCARD_AFTER, card=name)
     if t.chain:
         t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "
               "come before it takes effect", R.NEW_REACTIONS)
