@@ -21,10 +21,13 @@ def test_a_two_word_name_is_one_player(cli, home, game, options, command, shown,
 
 PLAYS = [
     ("cataclysm-arcade", (), "attack boss at mary jo boss", "an attack targets a character an opponent"),
+    ("cataclysm-arcade", (), "trigger mary jo: draw a card", "trigger: draw a card (Mary Jo)"),
+    ("cataclysm-arcade", (), 'trigger "Mary Jo": draw a card', "trigger: draw a card (Mary Jo)"),
+    ("cataclysm-arcade", (), "trigger mary jo draw a card", "trigger: draw a card (Mary Jo)"),
     ("catharsis", ("--option", "morale=18"), "roll mary jo 3 4 4 4 5 6", "Illegal: roll mary jo"),
 ]
 
 
-@pytest.mark.parametrize("game, options, play, shown", PLAYS, ids=[p[0] for p in PLAYS])
+@pytest.mark.parametrize("game, options, play, shown", PLAYS, ids=[f"{p[0]}-{p[2].split()[0]}-{n}" for n, p in enumerate(PLAYS)])
 def test_a_play_reads_a_two_word_name(cli, home, game, options, play, shown):
     checked_in_two_words(cli, game, options, [], play, shown)

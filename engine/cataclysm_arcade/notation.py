@@ -57,9 +57,8 @@ def parse_move(text: str, state: State):
         rest = raw[1:]
         if not rest or not rest[0].strip(":,"):
             raise MoveSyntaxError(f"missing player; {usage}")
-        first, colon, after = rest[0].partition(":")
-        name = named_player(first.rstrip(","), state.players).name
-        text_words = ([after] if after else []) + rest[1:]
+        first, colon, text_words = _trigger_player(rest, [p.name for p in state.players])
+        name = named_player(first, state.players).name
         if not colon and text_words and text_words[0] == ":":
             text_words = text_words[1:]
         if not text_words:
@@ -102,6 +101,18 @@ def parse_move(text: str, state: State):
     return Move(kind=verb, card=_card_name(state, who, " ".join(head)), on=on,
                 target_player=target_player, target=target, keep_old=keep_old)
 
+
+
+def _trigger_player(rest: list[str], names: list[str]) -> tuple[str, str, list[str]]:
+    """(the player a trigger names, the colon after it or "", the words after it as typed): a name of
+    several words (`trigger mary jo: ...`, `trigger "Mary Jo": ...`) is one player, else the first word."""
+    for size in sorted({len(n.split()) for n in names if len(n.split()) > 1}, reverse=True):
+        head, colon, after = " ".join(rest[:size]).partition(":")
+        said = head.replace('"', "").rstrip(",").strip()
+        if len(said.split()) == size and said.casefold() in {n.casefold() for n in names}:
+            return said, colon, ([after.strip()] if after.strip() else []) + rest[size:]
+    first, colon, after = rest[0].partition(":")
+    return first.replace('"', "").rstrip(","), colon, ([after] if after else []) + rest[1:]
 
 def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str], str | None, str | None]:
     low = [w.lower() for w in words]
