@@ -146,12 +146,20 @@ def _captured(text: str):
         return text.rstrip("\n")
 
 
-def _error(text: str) -> str | None:
-    """The one-line message a command wrote on stderr (a JSON error object or a plain line)."""
-    found = _captured(text)
-    if isinstance(found, dict) and "error" in found:
-        return found["error"]
-    return None if found is None else str(found).removeprefix("companion: error: ")
+def _said(text: str) -> tuple[str | None, str | None]:
+    """(error, note) of what a command wrote on stderr: its error line (a JSON error object or a
+    `companion: error:` line) apart from the lines that only tell something (a card library's card set
+    aside, a session that did not read), each `companion: ` line a line of the note; None for none."""
+    error, notes = None, []
+    for line in filter(str.strip, text.splitlines()):
+        found = _captured(line)
+        if isinstance(found, dict) and "error" in found:
+            error = found["error"]
+        elif line.startswith("companion: error: ") or not line.startswith("companion: "):
+            error = line.removeprefix("companion: error: ") if error is None else f"{error}\n{line}"
+        else:
+            notes.append(line.removeprefix("companion: "))
+    return error, "\n".join(notes) or None
 
 
 def on_its_own(words: list[str], where: str, as_json: bool = False) -> str | None:
@@ -166,7 +174,8 @@ def on_its_own(words: list[str], where: str, as_json: bool = False) -> str | Non
 
 def json_answer(shell: Shell, line: str) -> dict | None:
     """One line run as if it ended with --json, as one object: the line, the exit code the one-shot
-    command would have, what it printed on stdout (`result`) and its error line (`error`)."""
+    command would have, what it printed on stdout (`result`), its error line (`error`) and the lines
+    that only tell something (`note`: a card library's card set aside)."""
     words = line.split()
     if not words:
         return None
@@ -180,7 +189,8 @@ def json_answer(shell: Shell, line: str) -> dict | None:
             code = 2
         else:
             code = shell.run(_with_json(line))
-    return {"line": line, "exit_code": code, "result": _captured(out.getvalue()), "error": _error(err.getvalue())}
+    error, note = _said(err.getvalue())
+    return {"line": line, "exit_code": code, "result": _captured(out.getvalue()), "error": error, "note": note}
 
 
 def run_json_shell(group, home: Path | None, lines=None) -> None:

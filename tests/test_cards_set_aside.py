@@ -78,3 +78,23 @@ def test_the_fix_command_it_names_brings_the_card_back(cli, old_library):
     assert cli("cards", "edit", "catharsis", "Twin Strike", "--duo", "Soraten,Durhak").exit_code == 0
     shown = cli("cards", "show", "catharsis", "fire bolt")
     assert shown.exit_code == 0 and "Durhak" in shown.stdout and shown.stderr.strip() == ""
+
+
+def test_the_json_shell_gives_the_set_aside_line_as_a_note_not_as_an_error(old_library):
+    """`shell --json`: a set-aside card's line is a note (its own key, as `moves --json` has one), not the
+    line's error; a line refused for naming the card has it as its error, and no note."""
+    import json
+
+    from tests.conftest import run_in_process
+
+    lines = ["cards list catharsis", "cards show catharsis ice", 'cards show catharsis "fire bolt"']
+    done = run_in_process("shell", "--json", input="\n".join(lines) + "\n")
+    listed, shown, refused = [json.loads(line) for line in done.stdout.splitlines()]
+    assert all(set(a) == {"line", "exit_code", "result", "error", "note"} for a in (listed, shown, refused))
+    assert listed["exit_code"] == 0 and listed["error"] is None and listed["result"]["cards"]
+    said = listed["note"].splitlines()
+    assert len(said) == 2 and all(f"card {card!r} is set aside" in line and fix in line
+                                  for (card, fix), line in zip(FIX.items(), said)), said
+    assert not listed["note"].startswith("companion:")
+    assert shown["exit_code"] == 0 and shown["error"] is None and shown["note"] is None  # said once
+    assert refused["exit_code"] == 2 and "'Fire Bolt' is set aside" in refused["error"] and refused["note"] is None

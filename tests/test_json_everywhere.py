@@ -227,7 +227,8 @@ def test_the_json_shell_answers_each_line_with_one_object(prepared, tmp_path):
     answers = parsed(ok(done), lines=True)
     assert [a["line"] for a in answers] == ["track show", "play heaven 1 1 then hell 2 --by ben", "how do dice work",
                                            "rules define nothingatall", "track watch"]  # blank skipped; quit leaves
-    assert all(set(a) == {"line", "exit_code", "result", "error"} for a in answers)
+    assert all(set(a) == {"line", "exit_code", "result", "error", "note"} for a in answers)
+    assert all(a["note"] is None for a in answers)  # nothing only told on the way
     show, refused, question, unknown, watch = answers
     one_shot = json.loads(ok(run_companion("track", "show", "--json", env={"COMPANION_HOME": str(home)})))
     assert show["exit_code"] == 0 and show["result"] == one_shot and show["error"] is None
