@@ -55,3 +55,25 @@ def test_the_catopomp_set_up_note_names_the_page_control_and_no_terminal_command
     assert "Type a play or a change" in note  # the page's own control, as index.html names it
     assert not re.search(r"`|\bNAME\b|dice 1 2 3", note), note
     assert re.search(r"\[catopomp\.setup\.[a-z-]+\]", note), note  # its rule, a link on the page
+
+
+def test_the_catharsis_picker_note_says_the_combat_step_in_words_not_as_a_tracker_command(home):
+    """Catharsis's whole game: whenever no ability can be used (no combat, or a combat round before or
+    past its Player Attack Phase), each page's picker note says so in the rulebook's words; a tracker
+    command (`combat attack`) appears only as a `companion ...` command, which the page leaves out."""
+    from tests.serve_games import apply, commands
+    from trackers.sessions import Sessions
+    from trackers.table_view import TableView
+
+    notes = set()
+    for command in commands("catharsis"):
+        with Sessions(home / "data", create=True) as store:
+            apply(store, command)
+        view = TableView(home / "data", "g", allow_plays=True)
+        try:
+            notes |= {view.plays(p)[0]["note"] or "" for p in view.session.players}
+        finally:
+            view.close()
+    said = [re.sub(r"`companion [^`]*`", "", n) for n in notes if "Player Attack Phase" in n]
+    assert said and any("Enemy Attack Phase" in n for n in said), notes
+    assert not [n for n in said if re.search(r"\bcombat (attack|start|enemy|refresh|round|end)\b", n)], said

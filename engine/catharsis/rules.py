@@ -466,9 +466,20 @@ def moves_note(state: State) -> str | None:
         return f"the game is over (the party has {state.outcome})"
     if state.attack is not None:
         return None
-    if state.phase != "combat" or state.combat_step != "player-attack":
-        return "abilities are activated in the Player Attack Phase (combat attack)"
+    if state.phase != "combat":
+        return "abilities are activated in a combat's Player Attack Phase; no combat is on now"
+    if state.combat_step != "player-attack":  # the step in the rulebook's words; the command in a terminal's
+        at = f"round {state.round} is at {STEP_NAMES.get(state.combat_step, state.combat_step)}"
+        return ("abilities are activated in the Player Attack Phase; " + at
+                + (" (`companion track combat attack` begins the Player Attack Phase)"
+                   if state.combat_step == "start-of-round" else ", past it"))
     return "\n".join(_left_out(state)) or None
+
+
+#: the steps of a combat round as the rulebook names them (Combat, steps 1 to 5)
+STEP_NAMES = {"start-of-round": "the Start of Round", "player-attack": "the Player Attack Phase",
+              "enemy-attack": "the Enemy Attack Phase", "refresh": "the Refresh Phase",
+              "end-of-round": "the End of Round"}
 
 
 def _left_out(state: State) -> list[str]:
