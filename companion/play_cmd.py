@@ -49,7 +49,8 @@ def _load(game: str, situation: Path, only_seated: bool = True):
     such as a Catharsis table of 6 against a deck other than Murder Mystery), or one laying out cards
     its deck cannot hold (Views.file_problems), is refused (`status` lists it instead)."""
     engine = _engine(game)
-    state = _with_library(engine, engine.load_state(read_situation(situation), str(situation)))
+    state = _with_library(engine, engine.load_state(read_situation(situation), str(situation)),
+                          situation if only_seated else None)
     seats = engine.declaration.seats_rule
     problems = engine.seat_problems(state) + [r for r in engine.declaration.status(state) if r.rule == seats] \
         if only_seated else []
@@ -62,17 +63,37 @@ def _load(game: str, situation: Path, only_seated: bool = True):
     return engine, state
 
 
-def _with_library(engine, state):
+def _with_library(engine, state, named: Path | None = None):
     """The situation's table with the card library's entries beside its own (a card the situation
-    describes keeps the situation's entry)."""
-    from engine.library import card_model, with_cards
+    describes keeps the situation's entry). With `named` (the file, for check and moves), a table
+    naming a card the library has set aside is refused with the library's line saying why and the
+    fix, as `cards show` of it is: it is no unknown card to teach."""
+    from engine.library import card_model, fold, with_cards
 
     if card_model(type(state)) is None:
         return state
-    from trackers.library import Library
+    from trackers.library import Library, LibraryError
 
-    entries = Library(paths.data_dir(), engine.game).effective()
+    library = Library(paths.data_dir(), engine.game)
+    entries = library.effective()
+    if named is not None and library.set_aside:
+        own = {fold(c.name) for c in state.cards}
+        table = {k: v for k, v in state.model_dump(mode="json").items() if k != "cards"}  # not its own entries
+        used = {fold(w) for w in _words(table)}
+        for key in [k for k in library.set_aside if k in used and k not in own]:
+            try:
+                library.card(key)  # the set-aside line, said as the error (not again after it)
+            except LibraryError as exc:
+                raise SituationError(f"{named} names a card the card library has set aside: {exc}") from None
     return with_cards(state, entries, checked=False) if entries else state
+
+
+def _words(doc) -> list[str]:
+    """Every text a situation's table holds (the names it uses among them)."""
+    if isinstance(doc, str):
+        return [doc]
+    values = doc.values() if isinstance(doc, dict) else doc if isinstance(doc, list) else ()
+    return [w for v in values for w in _words(v)]
 
 
 def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True):

@@ -98,3 +98,44 @@ def test_the_json_shell_gives_the_set_aside_line_as_a_note_not_as_an_error(old_l
     assert not listed["note"].startswith("companion:")
     assert shown["exit_code"] == 0 and shown["error"] is None and shown["note"] is None  # said once
     assert refused["exit_code"] == 2 and "'Fire Bolt' is set aside" in refused["error"] and refused["note"] is None
+
+
+def _situation(cli, tmp_path, power: str, own: list | None = None):
+    """A Catharsis table (Ann's first power named `power`; `own`: the file's own card entries) as a
+    situation file."""
+    import json
+
+    assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18").exit_code == 0
+    table = json.loads(cli("track", "situation").stdout)
+    table["players"][0]["powers"][0]["name"] = power
+    if own is not None:
+        table["cards"] = own
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", [["check", "catharsis", "--move", "next-card monster"], ["moves", "catharsis"]],
+                         ids=["check", "moves"])
+def test_a_situation_naming_a_set_aside_card_says_it_is_set_aside(cli, old_library, tmp_path, command):
+    """check/moves of a situation whose table names a card the library set aside: refused in one line
+    naming the file, the card, why it is set aside and the `cards edit` that fixes it (as `cards show`
+    of it is), never taught as an unknown card (`cards add`, which the library would refuse)."""
+    path = _situation(cli, tmp_path, "fire bolt")
+    before = sorted(p.name for p in old_library.parent.iterdir())
+    done = cli(*command, "--situation", str(path))
+    said = _said(done.stderr)
+    assert done.exit_code == 2 and len(said) == 1, done.stderr
+    assert str(path) in said[0] and "'Fire Bolt' is set aside" in said[0] and FIX["Fire Bolt"] in said[0], said
+    assert "cards add" not in done.stderr and "unknown card" not in done.stderr
+    assert sorted(p.name for p in old_library.parent.iterdir()) == before  # nothing written
+    assert cli("status", "catharsis", "--situation", str(path)).exit_code == 0  # the table itself is fine
+
+
+def test_a_situation_describing_the_card_itself_is_not_refused(cli, old_library, tmp_path):
+    own = [{"name": "Fire Bolt", "character": "Durhak", "bottom": {"cost": "BB 4 || 6 6"}}]
+    path = _situation(cli, tmp_path, "Fire Bolt", own)
+    done = cli("check", "catharsis", "--situation", str(path), "--move", "next-card monster")
+    assert done.exit_code == 0, done.stderr
+    path = _situation(cli, tmp_path, "Ice Wall")  # a card of the library in use: not set aside
+    assert cli("moves", "catharsis", "--situation", str(path)).exit_code == 0
