@@ -19,6 +19,10 @@ FORTIFY_MOVE = reading(R.FORTIFY, "Fortify is used as a move, with the initiativ
                        "move but pass", "Glossary, Fortify: only 'used from your hand'; Turn Structure lists the moves")
 BLOCK_RESPONSE = reading(R.BLOCK, "Block is a response that only means something against an opponent's attack on "
                          "the Line, with no cost and no tap", "Glossary, Block: no timing or cost given")
+PHANTASMAL_MOVE = reading(R.PHANTASMAL, "Phantasmal is used as a move, with the initiative, at no cost and without "
+                          "tapping", "Glossary, Techniques: an activated ability; Phantasmal gives no cost, tap or timing")
+TRANSFORM_MOVE = reading(R.TRANSFORM, "Transform is used as a move, with the initiative, at no cost and without "
+                         "tapping", "Glossary, Techniques: an activated ability; Transform gives no cost, tap or timing")
 STUN_DURATION = reading(R.STUN, "a Stun lasts until a card effect untaps the character (`track untap`), not "
                         "through the level's untap", "Glossary, Stun: no duration given; Turn Structure, untap; "
                         "if your table ends it sooner, overrule")
@@ -65,7 +69,7 @@ BY_EFFECT = {
 }
 BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
-ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
+ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
        SAME_NAME_WEAPON, SAME_NAME_OWNER, SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)

@@ -23,6 +23,9 @@ CARDS = [
     "card Sword weapon level=1 wield-cost=0 attack-modifier=1",
     "card Kill response cost=0 effect=destroy",
     "card Tough boss health=2 attack=1 attack-cost=0 keywords=determination",
+    "card Ghost fighter level=1 health=2 attack=1 attack-cost=0 keywords=phantasmal",
+    "card Shifter fighter level=1 health=2 attack=1 attack-cost=0 keywords=transform",
+    "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
 ]
 
 
@@ -192,6 +195,9 @@ READING_CASES = {
     # a destroy effect at a Boss: Destroy speaks of any card, the Boss passages of defeat at 0 health
     "destroy boss": (rules_readings.DESTROY_BOSS, ["track hand ben Kill", "play attack boss at ben boss"],
                      "respond Kill at ann boss"),
+    # Phantasmal and Transform: techniques (activated abilities) with no cost, tap or timing given
+    "phantasmal": (rules_readings.PHANTASMAL_MOVE, ["track fighter ann Ghost 2 --overrule"], "activate Ghost phantasmal"),
+    "transform": (rules_readings.TRANSFORM_MOVE, ["track fighter ann Shifter 2 --overrule"], "activate Shifter transform"),
     # the level rises when everyone has passed: a turn read as a level
     "turn is level": (rules_readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
 }
@@ -230,3 +236,33 @@ def test_a_response_on_an_empty_line_cites_the_empty_line_alone(steps):
     assert state.line == ()
     verdict = E.check(state, E.plays.parse_move("respond Zap at ann boss", state))
     assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.responses.not-on-empty-line"], verdict.as_json()
+
+
+def test_a_second_attack_in_the_level_rests_on_agility_and_cites_it():
+    """Glossary, Agility: a tapped character attacks again only by Agility, so the verdict of that
+    second attack cites Agility for its tap, not only the ordinary tap of an attack."""
+    state = table("track fighter ann Hare 2 --overrule", "play attack Hare at ben boss", "play decline",
+                  "play decline", "play pass", "play pass")
+    assert state.initiative == "Ann" and next(f for f in state.player("Ann").fighters if f.name == "Hare").tapped
+    verdict = E.check(state, E.plays.parse_move("attack Hare at ben boss", state))
+    assert verdict.legal
+    cited = [e.rule for e in verdict.effects]
+    assert "cataclysm-arcade.combat.tap-attacker" in cited, verdict.as_json()
+    assert "cataclysm-arcade.keywords.agility" in cited, verdict.as_json()
+    fresh = table("track fighter ann Hare 2 --overrule")
+    first = E.check(fresh, E.plays.parse_move("attack Hare at ben boss", fresh))
+    assert "cataclysm-arcade.keywords.agility" not in [e.rule for e in first.effects], first.as_json()
+
+
+@pytest.mark.parametrize("text", ["weapon Sword on Grunt", "wield Sword on Grunt"])
+def test_a_weapon_aimed_at_another_player_s_fighter_names_the_own_team(text):
+    """Weapon: it is wielded by a Fighter on the player's own team. Naming an opponent's Fighter is
+    bad input that says so and lists the player's own Fighters, not that it is the owner's move."""
+    from engine.errors import NotTheirs
+
+    state = table("track hand ann Sword", "track fighter ann Mason 2 --overrule", "track fighter ben Grunt 3 --overrule")
+    with pytest.raises(NotTheirs) as caught:
+        E.plays.parse_move(text, state)
+    said = str(caught.value)
+    assert "Grunt is Ben's, not Ann's" in said and "a Weapon goes to a Fighter" in said and "Mason" in said
+    assert "move" not in said, said
