@@ -28,6 +28,9 @@ STUN_DURATION = reading(R.STUN, "a Stun lasts until a card effect untaps the cha
                         "if your table ends it sooner, overrule")
 WEAPON_STAYS = reading(R.LEAVING_PLAY, "a Weapon whose Fighter leaves play stays in play, unwielded",
                        "Weapon and Glossary, leaving play: neither says")
+WIELDER_GONE = reading(R.WEAPON_WIELDED, "a Weapon whose named Fighter left play while it waited on the Line goes "
+                      "to the player's first Fighter in play", "Weapon: it enters wielded by a Fighter of your team "
+                      "when it resolves, and does not say which one the engine should take; `wield` moves it")
 ATTACK_FIZZLES = reading(R.DAMAGE_ON_RESOLUTION, "an attack whose attacker or target has left play deals no damage",
                          "Combat: does not say")
 DETERMINATION_FIGHTER = reading(R.DETERMINATION, "Determination keeps a character from being destroyed, so it "
@@ -60,6 +63,7 @@ TURN_IS_LEVEL = reading(R.LEVEL_INCREASES, "a turn is a whole level: coins come 
 BY_EFFECT = {
     ("unwielded", R.LEAVING_PLAY): WEAPON_STAYS,
     ("fizzles", R.DAMAGE_ON_RESOLUTION): ATTACK_FIZZLES,
+    ("wielder-first", R.WEAPON_WIELDED): WIELDER_GONE,
     ("destroyed", R.FIGHTER_ONE_PER_NAME): SAME_NAME,
     ("destroyed", R.WEAPON_ONE_PER_NAME): SAME_NAME_WEAPON,
     ("trigger", R.TRIGGER): TRIGGER_PRIORITY,
@@ -69,8 +73,9 @@ BY_EFFECT = {
 }
 BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
-ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
-       SAME_NAME_WEAPON, SAME_NAME_OWNER, SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
+ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS, WIELDER_GONE,
+       ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER, SAME_NAME_OWNER_WEAPON,
+       TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

@@ -164,6 +164,13 @@ READING_CASES = {
                                        "play weapon Sword on Grunt", "play decline", "play decline",
                                        "play attack boss at ann boss", "play respond Kill at ann grunt",
                                        "play decline"], "decline"),
+    # the Fighter a Weapon was played on left play before it resolved: the engine takes the first one left
+    "wielder gone": (rules_readings.WIELDER_GONE, ["track hand ann Sword", "track hand ben Kill",
+                                                  "track fighter ann Grunt 3 --overrule",
+                                                  "track fighter ann Mason 2 --overrule",
+                                                  "track fighter ann Hare 2 --overrule", "play weapon Sword on Grunt",
+                                                  "play respond Kill at ann grunt", "play decline", "play decline",
+                                                  "play decline"], "decline"),
     # the attacker left play before its attack resolved
     "fizzle": (rules_readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3 --overrule",
                                          "play attack Grunt at ben boss", "play respond Kill at ann grunt",
