@@ -307,6 +307,8 @@ def _check_fortify(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
         reasons.append(_r(R.FORTIFY, f"{card.name} has no Fortify"))
+    if card is not None and card.level is not None and card.level > state.level:
+        unchecked.append(rules_readings.FORTIFY_LEVEL)
     target = table.character(me, move.on)
     if target is None:
         return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]

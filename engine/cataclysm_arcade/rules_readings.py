@@ -17,6 +17,9 @@ def reading(rule: str, text: str, passages: str) -> Reason:
 
 FORTIFY_MOVE = reading(R.FORTIFY, "Fortify is used as a move, with the initiative, and waits on the Line like every "
                        "move but pass", "Glossary, Fortify: only 'used from your hand'; Turn Structure lists the moves")
+FORTIFY_LEVEL = reading(R.FORTIFY, "Fortify from the hand is not held to the Fighter's level requirement, which the "
+                        "rulebook sets for playing a Fighter", "Glossary, Fortify: no level named; Fighter and Card "
+                        "Anatomy, Level Cost: the level at which the card may be played")
 BLOCK_RESPONSE = reading(R.BLOCK, "Block is a response that only means something against an opponent's attack on "
                          "the Line, with no cost and no tap", "Glossary, Block: no timing or cost given")
 PHANTASMAL_MOVE = reading(R.PHANTASMAL, "Phantasmal is used as a move, with the initiative, at no cost and without "
@@ -73,9 +76,9 @@ BY_EFFECT = {
 }
 BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
-ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS, WIELDER_GONE,
-       ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER, SAME_NAME_OWNER_WEAPON,
-       TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
+ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
+       WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
+       SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

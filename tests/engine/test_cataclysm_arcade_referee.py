@@ -25,6 +25,7 @@ CARDS = [
     "card Tough boss health=2 attack=1 attack-cost=0 keywords=determination",
     "card Ghost fighter level=1 health=2 attack=1 attack-cost=0 keywords=phantasmal",
     "card Shifter fighter level=1 health=2 attack=1 attack-cost=0 keywords=transform",
+    "card Mortar fighter level=3 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
     "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
 ]
 
@@ -156,6 +157,9 @@ def test_decline_all_takes_an_undescribed_response_to_cost_one_coin_whatever_the
 READING_CASES = {
     # Fortify: used from the hand; the engine makes it a move on the Line
     "fortify": (rules_readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
+    # Fortify of a Fighter whose level requirement the game has not reached: the rulebook ties the level to playing
+    "fortify level": (rules_readings.FORTIFY_LEVEL, ["track hand ann Mortar", "track boss ann 6 Queen"],
+                      "fortify Mortar on boss"),
     # Block: no timing or cost given; read as a free response to an opponent's attack
     "block": (rules_readings.BLOCK_RESPONSE, ["track fighter ben Guard 3 --overrule", "play attack boss at ben boss"],
               "activate Guard block"),
