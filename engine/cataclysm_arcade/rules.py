@@ -286,7 +286,9 @@ def _check_activate(state, me, move, unchecked):
     else:
         responding = found.response
         if found.tap and not table.can_tap(who):
-            reasons.append(_r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
+            reasons.append(_r(R.AGILITY, f"{move.card} has tapped twice this level: Agility allows no third") if
+                           who.has("agility") else
+                           _r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
         reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked, move.card)
         reasons += _target_ok(state, me, move, found.effect, unchecked) if _word(found.effect) in TARGETED else []
     if state.line and not responding:

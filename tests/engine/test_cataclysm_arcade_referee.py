@@ -27,6 +27,7 @@ CARDS = [
     "card Shifter fighter level=1 health=2 attack=1 attack-cost=0 keywords=transform",
     "card Mortar fighter level=3 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
     "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
+    "card Lynx fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
 ]
 
 
@@ -277,3 +278,20 @@ def test_a_weapon_aimed_at_another_player_s_fighter_names_the_own_team(text):
     said = str(caught.value)
     assert "Grunt is Ben's, not Ann's" in said and "a Weapon goes to a Fighter" in said and "Mason" in said
     assert "move" not in said, said
+
+
+def test_a_third_tap_ability_of_an_agility_character_is_refused_citing_agility():
+    """Glossary, Agility: attacks and tap abilities together, twice a level; the third is refused by
+    Agility's limit, as a third attack is."""
+    from engine.cataclysm_arcade.model import Ability
+
+    state = table("track fighter ann Lynx 2 --overrule", "play attack Lynx at ben boss", "play decline",
+                  "play decline", "play pass", "play pass", "play attack Lynx at ben boss", "play decline",
+                  "play decline")
+    poke = Ability(name="poke", cost=0, tap=True, effect="damage 1")
+    cards = tuple(c.model_copy(update={"abilities": (poke,)}) if c.name == "Lynx" else c for c in state.cards)
+    state = state.model_copy(update={"cards": cards})
+    assert next(f for f in state.player("Ann").fighters if f.name == "Lynx").taps == 2 and state.initiative == "Ann"
+    verdict = E.check(state, E.plays.parse_move("activate Lynx poke at ben boss", state))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.keywords.agility"], verdict.as_json()
