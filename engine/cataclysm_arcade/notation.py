@@ -85,7 +85,7 @@ def parse_move(text: str, state: State):
         head, on_words = head[:i], head[i + 1:]
         if not on_words:
             raise MoveSyntaxError(f"missing the Fighter after 'on'; {usage}")
-        on = _own_character(state, who, on_words)
+        on = _own_character(state, who, on_words, verb)
         if on == BOSS and verb != "fortify":
             raise MoveSyntaxError(_not_on_boss(state.player(who), verb, _card_name(state, who, " ".join(head))))
     if not head:
@@ -142,9 +142,10 @@ def _character_of(player: Player, words: list[str]) -> str:
     return _match(" ".join(words), [BOSS] + [f.name for f in player.fighters], f"character of {player.name}")
 
 
-def _own_character(state: State, who: str | None, words: list[str]) -> str:
+def _own_character(state: State, who: str | None, words: list[str], verb: str | None = None) -> str:
     """A character of the player to act; one that is another player's is named as theirs, with
-    whose move it is (Combat: an attacker is a character the player controls)."""
+    whose move it is (Combat: an attacker is a character the player controls), or, after `on`, with
+    the player's own characters (Weapon, Fortify: a Fighter or Synth on your team)."""
     if who is None:
         raise MoveSyntaxError("nobody is to act: the game is over")
     try:
@@ -156,9 +157,20 @@ def _own_character(state: State, who: str | None, words: list[str]) -> str:
         if not owners:
             raise
         owner, fighter = owners[0]
+        if verb is not None:
+            raise NotTheirs(_on_theirs(state.player(who), verb, fighter, owner)) from None
         turn = "priority" if state.line else "the initiative"
         raise NotTheirs(f"{fighter} is {owner}'s, not {who}'s: a player acts with their own characters, and "
                         f"it is not {owner}'s move ({who} has {turn})") from None
+
+
+def _on_theirs(me: Player, verb: str, fighter: str, owner: str) -> str:
+    """`weapon/wield/fortify ... on` another player's Fighter: only one on the player's own team will do."""
+    goes = ("Fortify goes under a Synth character" if verb == "fortify"
+            else "a Weapon goes to a Fighter") + " on its player's own team"
+    own = ([BOSS] if verb == "fortify" else []) + [f.name for f in me.fighters]
+    mine = f"{me.name}'s: {', '.join(own)}" if own else f"{me.name} has no Fighter in play"
+    return f"{fighter} is {owner}'s, not {me.name}'s: {goes} ({mine})"
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:

@@ -274,7 +274,8 @@ def _check_activate(state, me, move, unchecked):
         if move.ability == "fortify":
             return [_r(R.FORTIFY, "Fortify is used from the hand, not by a character in play: "
                        "`fortify CARD on CHARACTER`")]
-        unchecked += {"transform": [rules_readings.TRANSFORM_NOT_DONE], "block": [rules_readings.BLOCK_RESPONSE]
+        unchecked += {"transform": [rules_readings.TRANSFORM_MOVE, rules_readings.TRANSFORM_NOT_DONE],
+                      "block": [rules_readings.BLOCK_RESPONSE], "phantasmal": [rules_readings.PHANTASMAL_MOVE]
                       }.get(move.ability, [])
         responding = move.ability == "block"
     elif found is None:
@@ -285,7 +286,9 @@ def _check_activate(state, me, move, unchecked):
     else:
         responding = found.response
         if found.tap and not table.can_tap(who):
-            reasons.append(_r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
+            reasons.append(_r(R.AGILITY, f"{move.card} has tapped twice this level: Agility allows no third") if
+                           who.has("agility") else
+                           _r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
         reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked, move.card)
         reasons += _target_ok(state, me, move, found.effect, unchecked) if _word(found.effect) in TARGETED else []
     if state.line and not responding:
@@ -306,6 +309,8 @@ def _check_fortify(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
         reasons.append(_r(R.FORTIFY, f"{card.name} has no Fortify"))
+    if card is not None and card.level is not None and card.level > state.level:
+        unchecked.append(rules_readings.FORTIFY_LEVEL)
     target = table.character(me, move.on)
     if target is None:
         return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]
@@ -404,8 +409,8 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         if who is not None and move.card != BOSS and who.entered_level == state.level:
             effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
                                   message=f"{move.card} came into play this level and may attack at once"))
-        effects += paid + [Effect(kind="tapped", rule=R.TAP_ATTACKER, message=f"{move.card} taps"),
-                           Effect(kind="uses-line", rule=R.ATTACK_LINE, message="the attack uses the Line")]
+        effects += paid + _taps(who, move.card, R.TAP_ATTACKER) + [
+            Effect(kind="uses-line", rule=R.ATTACK_LINE, message="the attack uses the Line")]
         return LineItem(kind="attack", **base), me, effects
     # activate
     technique, found, _ = _ability(state, me, move)
@@ -414,7 +419,7 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         effects += paid
         if found.tap:
             me = table.tap(me, move.card)
-            effects.append(Effect(kind="tapped", rule=R.TAPPING, message=f"{move.card} taps"))
+            effects += _taps(table.character(state.player(me.name), move.card), move.card, R.TAPPING)
     arrived = table.character(me, move.card)
     if not state.line and move.card != BOSS and arrived is not None and arrived.entered_level == state.level:
         effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
@@ -422,6 +427,15 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     effect = found.effect if found else None
     return LineItem(kind="activate", ability=move.ability, effect=effect,
                     text=found.text if found else None, **base), me, effects
+
+
+def _taps(who, name: str, rule: str) -> list[Effect]:
+    """The tap of an attack or a tap ability; a second one in the level rests on Agility and says so."""
+    tapped = [Effect(kind="tapped", rule=rule, message=f"{name} taps")]
+    if who is not None and who.tapped:
+        tapped.append(Effect(kind="agility", rule=R.AGILITY,
+                             message=f"{name} was tapped already: Agility lets it tap a second time this level"))
+    return tapped
 
 
 # ---------------------------------------------------------------- what the player to act may do

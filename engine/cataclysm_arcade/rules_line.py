@@ -173,6 +173,12 @@ def _weapon_enters(t: table.Table, item: LineItem) -> None:
     if player.fighters:
         chosen = table.character(player, item.on) if item.on else None
         wielder = chosen.name if chosen is not None else player.fighters[0].name
+        if item.on and chosen is None:  # the Fighter named with the play left play while it waited
+            several = len(player.fighters) > 1
+            t.say("wielder-first" if several else "wielder-only",
+                  f"{item.on} has left play: {name} goes to {wielder}, "
+                  + (f"the first of {item.controller}'s Fighters (`wield` moves it)" if several
+                     else f"{item.controller}'s only Fighter"), R.WEAPON_WIELDED)
         t.say("wielded", f"{name} enters wielded by {wielder}", R.WEAPON_WIELDED)
     else:
         t.say("unwielded", f"{item.controller} has no Fighter in play: {name} enters unwielded", R.WEAPON_UNWIELDED)

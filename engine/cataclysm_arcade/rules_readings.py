@@ -17,13 +17,23 @@ def reading(rule: str, text: str, passages: str) -> Reason:
 
 FORTIFY_MOVE = reading(R.FORTIFY, "Fortify is used as a move, with the initiative, and waits on the Line like every "
                        "move but pass", "Glossary, Fortify: only 'used from your hand'; Turn Structure lists the moves")
+FORTIFY_LEVEL = reading(R.FORTIFY, "Fortify from the hand is not held to the Fighter's level requirement, which the "
+                        "rulebook sets for playing a Fighter", "Glossary, Fortify: no level named; Fighter and Card "
+                        "Anatomy, Level Cost: the level at which the card may be played")
 BLOCK_RESPONSE = reading(R.BLOCK, "Block is a response that only means something against an opponent's attack on "
                          "the Line, with no cost and no tap", "Glossary, Block: no timing or cost given")
+PHANTASMAL_MOVE = reading(R.PHANTASMAL, "Phantasmal is used as a move, with the initiative, at no cost and without "
+                          "tapping", "Glossary, Techniques: an activated ability; Phantasmal gives no cost, tap or timing")
+TRANSFORM_MOVE = reading(R.TRANSFORM, "Transform is used as a move, with the initiative, at no cost and without "
+                         "tapping", "Glossary, Techniques: an activated ability; Transform gives no cost, tap or timing")
 STUN_DURATION = reading(R.STUN, "a Stun lasts until a card effect untaps the character (`track untap`), not "
                         "through the level's untap", "Glossary, Stun: no duration given; Turn Structure, untap; "
                         "if your table ends it sooner, overrule")
 WEAPON_STAYS = reading(R.LEAVING_PLAY, "a Weapon whose Fighter leaves play stays in play, unwielded",
                        "Weapon and Glossary, leaving play: neither says")
+WIELDER_GONE = reading(R.WEAPON_WIELDED, "a Weapon whose named Fighter left play while it waited on the Line goes "
+                      "to the player's first Fighter in play", "Weapon: it enters wielded by a Fighter of your team "
+                      "when it resolves, and does not say which one the engine should take; `wield` moves it")
 ATTACK_FIZZLES = reading(R.DAMAGE_ON_RESOLUTION, "an attack whose attacker or target has left play deals no damage",
                          "Combat: does not say")
 DETERMINATION_FIGHTER = reading(R.DETERMINATION, "Determination keeps a character from being destroyed, so it "
@@ -56,6 +66,7 @@ TURN_IS_LEVEL = reading(R.LEVEL_INCREASES, "a turn is a whole level: coins come 
 BY_EFFECT = {
     ("unwielded", R.LEAVING_PLAY): WEAPON_STAYS,
     ("fizzles", R.DAMAGE_ON_RESOLUTION): ATTACK_FIZZLES,
+    ("wielder-first", R.WEAPON_WIELDED): WIELDER_GONE,
     ("destroyed", R.FIGHTER_ONE_PER_NAME): SAME_NAME,
     ("destroyed", R.WEAPON_ONE_PER_NAME): SAME_NAME_WEAPON,
     ("trigger", R.TRIGGER): TRIGGER_PRIORITY,
@@ -65,8 +76,9 @@ BY_EFFECT = {
 }
 BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
-ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
-       SAME_NAME_WEAPON, SAME_NAME_OWNER, SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
+ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
+       WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
+       SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

@@ -244,7 +244,7 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
         reasons.append(_r(R.UP_TO_TWO, f"{player.name} already used 2 Party cards this turn "
                           f"({listing(list(state.used))})"))
     if card in player.party and card in state.used:
-        reasons.append(_r(R.SAME_NAME, f"a {card} was already used this turn: no two cards with the same "
+        reasons.append(_r(R.SAME_NAME, f"another {card} was already used this turn: no two cards with the same "
                           "name in one turn, even another copy") if player.party.count(card) > 1
                        else _r(R.NO_REUSE, f"{card} was already used this turn"))
     elif card in player.reward_area and card not in player.party:
@@ -430,7 +430,8 @@ def moves_note(state: State) -> str | None:
                      f"`companion track hand {p.name.lower()} CARDS...`")
     notes += unknown_icons_note(state)
     deck = state.decks.get(state.active_rank)
-    if isinstance(deck, int) and deck > 0:  # the deck a refill draws from is only counted
+    explores = any(m.icon == "explore" and m.targets for m in legal_moves(state))
+    if isinstance(deck, int) and deck > 0 and explores:  # the deck a refill draws from is only counted
         notes.append("a play that makes the Board refill from a Rank Deck is listed without the cards it "
                      "turns up (the deck's cards are not recorded): say them after it, e.g. "
                      "`use Knight explore Paladin reveal Squire`")

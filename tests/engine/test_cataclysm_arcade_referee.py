@@ -23,6 +23,11 @@ CARDS = [
     "card Sword weapon level=1 wield-cost=0 attack-modifier=1",
     "card Kill response cost=0 effect=destroy",
     "card Tough boss health=2 attack=1 attack-cost=0 keywords=determination",
+    "card Ghost fighter level=1 health=2 attack=1 attack-cost=0 keywords=phantasmal",
+    "card Shifter fighter level=1 health=2 attack=1 attack-cost=0 keywords=transform",
+    "card Mortar fighter level=3 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
+    "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
+    "card Lynx fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
 ]
 
 
@@ -153,6 +158,9 @@ def test_decline_all_takes_an_undescribed_response_to_cost_one_coin_whatever_the
 READING_CASES = {
     # Fortify: used from the hand; the engine makes it a move on the Line
     "fortify": (rules_readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
+    # Fortify of a Fighter whose level requirement the game has not reached: the rulebook ties the level to playing
+    "fortify level": (rules_readings.FORTIFY_LEVEL, ["track hand ann Mortar", "track boss ann 6 Queen"],
+                      "fortify Mortar on boss"),
     # Block: no timing or cost given; read as a free response to an opponent's attack
     "block": (rules_readings.BLOCK_RESPONSE, ["track fighter ben Guard 3 --overrule", "play attack boss at ben boss"],
               "activate Guard block"),
@@ -161,6 +169,13 @@ READING_CASES = {
                                        "play weapon Sword on Grunt", "play decline", "play decline",
                                        "play attack boss at ann boss", "play respond Kill at ann grunt",
                                        "play decline"], "decline"),
+    # the Fighter a Weapon was played on left play before it resolved: the engine takes the first one left
+    "wielder gone": (rules_readings.WIELDER_GONE, ["track hand ann Sword", "track hand ben Kill",
+                                                  "track fighter ann Grunt 3 --overrule",
+                                                  "track fighter ann Mason 2 --overrule",
+                                                  "track fighter ann Hare 2 --overrule", "play weapon Sword on Grunt",
+                                                  "play respond Kill at ann grunt", "play decline", "play decline",
+                                                  "play decline"], "decline"),
     # the attacker left play before its attack resolved
     "fizzle": (rules_readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3 --overrule",
                                          "play attack Grunt at ben boss", "play respond Kill at ann grunt",
@@ -192,6 +207,9 @@ READING_CASES = {
     # a destroy effect at a Boss: Destroy speaks of any card, the Boss passages of defeat at 0 health
     "destroy boss": (rules_readings.DESTROY_BOSS, ["track hand ben Kill", "play attack boss at ben boss"],
                      "respond Kill at ann boss"),
+    # Phantasmal and Transform: techniques (activated abilities) with no cost, tap or timing given
+    "phantasmal": (rules_readings.PHANTASMAL_MOVE, ["track fighter ann Ghost 2 --overrule"], "activate Ghost phantasmal"),
+    "transform": (rules_readings.TRANSFORM_MOVE, ["track fighter ann Shifter 2 --overrule"], "activate Shifter transform"),
     # the level rises when everyone has passed: a turn read as a level
     "turn is level": (rules_readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
 }
@@ -230,3 +248,50 @@ def test_a_response_on_an_empty_line_cites_the_empty_line_alone(steps):
     assert state.line == ()
     verdict = E.check(state, E.plays.parse_move("respond Zap at ann boss", state))
     assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.responses.not-on-empty-line"], verdict.as_json()
+
+
+def test_a_second_attack_in_the_level_rests_on_agility_and_cites_it():
+    """Glossary, Agility: a tapped character attacks again only by Agility, so the verdict of that
+    second attack cites Agility for its tap, not only the ordinary tap of an attack."""
+    state = table("track fighter ann Hare 2 --overrule", "play attack Hare at ben boss", "play decline",
+                  "play decline", "play pass", "play pass")
+    assert state.initiative == "Ann" and next(f for f in state.player("Ann").fighters if f.name == "Hare").tapped
+    verdict = E.check(state, E.plays.parse_move("attack Hare at ben boss", state))
+    assert verdict.legal
+    cited = [e.rule for e in verdict.effects]
+    assert "cataclysm-arcade.combat.tap-attacker" in cited, verdict.as_json()
+    assert "cataclysm-arcade.keywords.agility" in cited, verdict.as_json()
+    fresh = table("track fighter ann Hare 2 --overrule")
+    first = E.check(fresh, E.plays.parse_move("attack Hare at ben boss", fresh))
+    assert "cataclysm-arcade.keywords.agility" not in [e.rule for e in first.effects], first.as_json()
+
+
+@pytest.mark.parametrize("text", ["weapon Sword on Grunt", "wield Sword on Grunt"])
+def test_a_weapon_aimed_at_another_player_s_fighter_names_the_own_team(text):
+    """Weapon: it is wielded by a Fighter on the player's own team. Naming an opponent's Fighter is
+    bad input that says so and lists the player's own Fighters, not that it is the owner's move."""
+    from engine.errors import NotTheirs
+
+    state = table("track hand ann Sword", "track fighter ann Mason 2 --overrule", "track fighter ben Grunt 3 --overrule")
+    with pytest.raises(NotTheirs) as caught:
+        E.plays.parse_move(text, state)
+    said = str(caught.value)
+    assert "Grunt is Ben's, not Ann's" in said and "a Weapon goes to a Fighter" in said and "Mason" in said
+    assert "move" not in said, said
+
+
+def test_a_third_tap_ability_of_an_agility_character_is_refused_citing_agility():
+    """Glossary, Agility: attacks and tap abilities together, twice a level; the third is refused by
+    Agility's limit, as a third attack is."""
+    from engine.cataclysm_arcade.model import Ability
+
+    state = table("track fighter ann Lynx 2 --overrule", "play attack Lynx at ben boss", "play decline",
+                  "play decline", "play pass", "play pass", "play attack Lynx at ben boss", "play decline",
+                  "play decline")
+    poke = Ability(name="poke", cost=0, tap=True, effect="damage 1")
+    cards = tuple(c.model_copy(update={"abilities": (poke,)}) if c.name == "Lynx" else c for c in state.cards)
+    state = state.model_copy(update={"cards": cards})
+    assert next(f for f in state.player("Ann").fighters if f.name == "Lynx").taps == 2 and state.initiative == "Ann"
+    verdict = E.check(state, E.plays.parse_move("activate Lynx poke at ben boss", state))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.keywords.agility"], verdict.as_json()
