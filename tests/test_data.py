@@ -170,3 +170,29 @@ def test_a_game_id_resolves_to_its_own_game_and_no_other_game_is_named_so():
             assert folded.replace(" ", "-") not in set(GAME_IDS) - {game.id}, (game.id, name)
     for game_id in GAME_IDS:
         assert resolve_game(game_id) == resolve_game(game_id.upper()) == resolve_game(game_id.replace("-", " ")) == game_id
+
+
+def _entry_words():
+    """(id, field, words) for every text a reader of the reference sees: titles, texts, unclear notes,
+    glossary definitions."""
+    ref = reference()
+    for r in ref.rules.values():
+        yield from ((r.id, name, value) for name, value in
+                    (("title", r.title), ("text", r.text), ("unclear", r.unclear or "")))
+    for entry in ref.terms():
+        yield entry.id, "definition", entry.term.definition
+
+
+def test_no_entry_names_a_companion_command():
+    """An entry restates the rulebook; what the companion's commands do belongs in docs/. Commands are
+    written in backticks (the docs' way) or after `companion`: neither may appear in an entry."""
+    import re
+
+    import typer
+
+    from companion.cli import root_app
+
+    commands = sorted(typer.main.get_command(root_app).commands)
+    named = re.compile(r"`|\bcompanion (?:%s)\b" % "|".join(map(re.escape, commands)))
+    found = [(where, field) for where, field, words in _entry_words() if named.search(words)]
+    assert not found, f"entries naming a companion command: {found}"

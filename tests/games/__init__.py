@@ -22,7 +22,7 @@ KEYS = {
     "changes": list, "snapshot": dict, "step": dict, "tracked": dict, "setup": list, "too_many_players": dict,
     "listed_aliases": dict, "card_catalogue": bool, "player_range": list,
     # its rules data and search (test_scenarios, test_data, test_installed)
-    "noted": int, "question": str, "required_terms": list, "worked_examples": bool,
+    "noted": int, "question": str, "required_terms": list, "worked_examples": bool, "left_open": list,
     # its engine (test_working_table, test_odds_hook, test_stats_shares, test_installed)
     "working_table": str, "odds": list, "odds_options": list, "hides_hand": bool,
     # scripts and tables the generic tests run (test_docs_run_help, test_docs_run_verbs, test_history,
@@ -44,7 +44,7 @@ KEYS = {
 SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
            "refused_names", "misplaced_card", "counter_line", "amounts"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
-            "player_range"} | SAMPLES
+            "player_range", "left_open"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
