@@ -148,6 +148,7 @@ class R:
     DUO_BOTH = "catharsis.duo-powers.both-halves"
     DUO_DISCARDED = "catharsis.duo-powers.discarded"
     DUO_PLACEMENT = "catharsis.duo-powers.placement"
+    DUO_DAMAGE = "catharsis.duo-powers.damage"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"
