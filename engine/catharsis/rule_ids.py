@@ -37,6 +37,7 @@ class R:
     TO_PARTY = "catharsis.combat.enemy-attack.to-the-party"
     SORATEN_ALTERNATE = "catharsis.characters.soraten.alternate"
     SORATEN_SIDES = "catharsis.characters.soraten.set-sides"
+    SORATEN_PARTNER = "catharsis.characters.soraten.partner"
     USE = "catharsis.combat.player-attack.use-abilities"
     ACTIVATION = "catharsis.combat.player-attack.activation"
 

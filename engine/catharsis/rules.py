@@ -16,7 +16,7 @@ from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
 from .rule_ids import R
-from .rules_combat import judge_alternation, refuse_activation
+from .rules_combat import dice_partners, judge_alternation, refuse_activation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
 from .rules_cards import unknown
 from .table import Table
@@ -221,9 +221,17 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     judge_alternation(p, pw, card, v)
     have = unused(p)
     if play.with_dice and shortfall(play.values, have):
-        v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
-                             "player's own dice pay")
-        return
+        partners = dice_partners(state, p)
+        if not partners or shortfall(play.values, have + [x for q in partners for x in unused(q)]):
+            v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
+                                 "player's own dice pay")
+            return
+        soraten = ", ".join(q.name for q in [p, *partners] if q.character == "Soraten" and q.role == "flipped")
+        v.say("partner-dice", f"what {p.name}'s own unused dice ({_dice_text(have)}) lack of {_dice_text(play.values)} "
+                              f"comes from {' or '.join(q.name for q in partners)}: {soraten} (Soraten) flipped his Role, "
+                              "which Partners him with another player to share dice", R.SORATEN_PARTNER, who=p.name)
+        v.note(R.SORATEN_PARTNER, f"whom {soraten} Partnered and on what terms is on his Role card, which the rulebook "
+                                  "does not print: the sharing is not judged")
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
     level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
     if cost_text is None:
@@ -386,7 +394,7 @@ def _use(state: State, table: Table, play: Play) -> None:
             pays = solve(parse_cost(cost_text), have)
             if pays:
                 values = [have[i] for i in pays[0].positions()]
-    table.set_aside(play.player, values, play.slot)
+    table.set_aside(play.player, values, play.slot, [q.name for q in dice_partners(state, p)])
     mid = table.freeze()
     pl = player_of(mid, play.player)
     pw, card, ability = ability_of(mid, pl, play.slot, play.half)

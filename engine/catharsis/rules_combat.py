@@ -35,6 +35,19 @@ def judge_alternation(p, pw, card, no) -> None:
                                        f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side")
 
 
+def dice_partners(state, p) -> list:
+    """The players whose unused dice p may pay with through Soraten's Flip, which Partners him with another
+    player to share dice (multi-player games only): for a living Soraten whose Role is flipped, every other
+    living player who rolled; for anyone else, each such Soraten. Which player he Partnered, and on what
+    terms, is on his Role card, which the rulebook does not print: not recorded."""
+    living = [q for q in state.players if not q.dead and q.dice and q.name != p.name]
+    if len(state.players) < 2 or p.dead:
+        return []
+    if p.character == "Soraten" and p.role == "flipped":
+        return living
+    return [q for q in living if q.character == "Soraten" and q.role == "flipped"]
+
+
 # ------------------------------------------------------------------------------------- activation
 
 def refuse_combo_outside_combat(state, no, why: str = "") -> None:
