@@ -243,6 +243,9 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
         v.advice.extend(f"use {quoted(p.name)} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
                         for payment in solve(cost, have))
         return
+    if short := rules_combat.short_of_divinity(p, ability):
+        v.forbid(R.DIVINITY_SPEND, f"{pw.name} ({play.half}): {short}; Divinity that is not there cannot be spent")
+        return
     if cost_text is not None or not v.problems:  # a refused use of an unknown cost says nothing of what it does
         rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
         _what_it_does(p, pw, card, ability, play, v)
@@ -403,6 +406,8 @@ def _use(state: State, table: Table, play: Play) -> None:
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
     track.change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
                                                  *(("duo",) if duo else ()))))
+    if spend := rules_combat.divinity_spent(ability):
+        track.change_table(table, Change(verb="divinity", args=(play.player, f"-{spend}")))
     if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
     if finish:  # a Goz finisher deals what the Combo count removed lists, as printed attacks are dealt
@@ -437,6 +442,8 @@ def legal_moves(state: State) -> list[Play]:
         for slot, card, costs in _costs(state, p):
             for half, cost_text in costs.items():
                 if cost_text is None or card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
+                    continue
+                if rules_combat.short_of_divinity(p, ability_shown(p.powers[slot - 1], card, half)):
                     continue
                 out += [Play("use", p.name, values=tuple(sorted(have[j] for j in payment.positions())), slot=str(slot),
                              half=half, with_dice=True) for payment in solve(parse_cost(cost_text), have)]

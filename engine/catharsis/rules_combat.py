@@ -121,6 +121,24 @@ def finisher(state, p, pw, card, ability, half: str) -> tuple[tuple[int, ...], i
     return (tuple(int(n) for n in DEALS.findall(low)), sum(int(n) for n in PREVENTS.findall(low)), text)
 
 
+#: what an ability's card says it spends besides dice ("spend 3 Divinity: deal 4 Burn", the sample duo power)
+SPENDS_DIVINITY = re.compile(r"\bspends? (\d+) divinity\b")
+
+
+def divinity_spent(ability) -> int:
+    """The Divinity an ability's card says it spends (0: none said)."""
+    found = SPENDS_DIVINITY.search((ability.effect if ability is not None else "").lower())
+    return int(found.group(1)) if found else 0
+
+
+def short_of_divinity(p, ability) -> str | None:
+    """Why p cannot pay the Divinity the ability spends ("" never; None when it spends none or p has it)."""
+    need = divinity_spent(ability)
+    if need and p.divinity < need:
+        return f"it spends {need} Divinity and {p.name} has {p.divinity}"
+    return None
+
+
 # ------------------------------------------------------------------------------------- modifiers
 
 #: a boost changes the damage, which the companion does not deal itself (only a use's printed attacks)
