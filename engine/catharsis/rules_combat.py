@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, player_of
+from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, is_duo, player_of
 from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
@@ -70,6 +70,12 @@ def refuse_activation(state, p, pw, slot: str, no) -> None:
     exhausted it by using their half). One copy for the play `use` and the tracker's `use` alike."""
     if pw.status == DISCARDED:
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded")
+    elif pw.used_round and is_duo(state, pw.name):  # both halves may be used, one by each partner
+        half = f"the {pw.used_half} half" if pw.used_half else "their half"
+        no.forbid(R.ONE_PER_POWER, f"{p.name} has already activated {half} of {pw.name} this round: an ability "
+                                   "activates once")
+        no.forbid(R.DUO_BOTH, f"of a duo power each partner activates only their own half, so {pw.name} gives "
+                              "each of them one use a round (both halves together at most)")
     elif pw.used_round:
         no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
         no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
