@@ -239,12 +239,17 @@ def group_room(state, names) -> int:
     return max(0, total)
 
 
+def duo_partners(state, name: str) -> bool:
+    """Whether this player shares a duo power still on the boards with another player."""
+    return any(duo_copies(state, name, pw.name) for pw in player_of(state, name).powers if pw.status != DISCARDED)
+
+
 def shared_excess(state, shares) -> tuple[list[str], int, int] | None:
     """The smallest group of players sharing duo powers whose shares add up to more than they can take
     together (each duo power counted once), as (names, most, assigned); None when there is none."""
     from itertools import combinations
 
-    named = [name for name, n in shares if n]
+    named = [name for name, n in shares if n and duo_partners(state, name)]  # only partners can overlap
     given = dict(shares)
     for size in range(2, len(named) + 1):
         for group in combinations(named, size):
@@ -393,10 +398,11 @@ def _sharings(state, need: int) -> list[Play]:
                 found[tuple(shares)] = None
         return [Play("assign", shares=key) for key in found]
     room_after = [sum(c for _, c in alive[i + 1:]) for i in range(len(alive))]
+    linked = any(duo_partners(state, name) for name, _ in alive)  # a duo power between two of them
 
     def share(i: int, left: int, acc: tuple) -> None:
         if i == len(alive):
-            if not left and shared_excess(state, acc) is None:
+            if not left and not (linked and shared_excess(state, acc)):
                 out.append(Play("assign", shares=acc))
             return
         name, cap = alive[i]
