@@ -37,6 +37,7 @@ class R:
     TO_PARTY = "catharsis.combat.enemy-attack.to-the-party"
     SORATEN_ALTERNATE = "catharsis.characters.soraten.alternate"
     SORATEN_SIDES = "catharsis.characters.soraten.set-sides"
+    SORATEN_PARTNER = "catharsis.characters.soraten.partner"
     USE = "catharsis.combat.player-attack.use-abilities"
     ACTIVATION = "catharsis.combat.player-attack.activation"
 
@@ -148,6 +149,7 @@ class R:
     DUO_BOTH = "catharsis.duo-powers.both-halves"
     DUO_DISCARDED = "catharsis.duo-powers.discarded"
     DUO_PLACEMENT = "catharsis.duo-powers.placement"
+    DUO_DAMAGE = "catharsis.duo-powers.damage"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"

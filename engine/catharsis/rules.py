@@ -16,7 +16,7 @@ from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
 from .rule_ids import R
-from .rules_combat import judge_alternation, refuse_activation
+from .rules_combat import dice_partners, judge_alternation, refuse_activation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
 from .rules_cards import unknown
 from .table import Table
@@ -221,9 +221,17 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     judge_alternation(p, pw, card, v)
     have = unused(p)
     if play.with_dice and shortfall(play.values, have):
-        v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
-                             "player's own dice pay")
-        return
+        partners = dice_partners(state, p)
+        if not partners or shortfall(play.values, have + [x for q in partners for x in unused(q)]):
+            v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
+                                 "player's own dice pay")
+            return
+        soraten = ", ".join(q.name for q in [p, *partners] if q.character == "Soraten" and q.role == "flipped")
+        v.say("partner-dice", f"what {p.name}'s own unused dice ({_dice_text(have)}) lack of {_dice_text(play.values)} "
+                              f"comes from {' or '.join(q.name for q in partners)}: {soraten} (Soraten) flipped his Role, "
+                              "which Partners him with another player to share dice", R.SORATEN_PARTNER, who=p.name)
+        v.note(R.SORATEN_PARTNER, f"whom {soraten} Partnered and on what terms is on his Role card, which the rulebook "
+                                  "does not print: the sharing is not judged")
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
     level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
     if cost_text is None:
@@ -234,6 +242,9 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
                            f"of {pw.name} ({play.half}{level})"):
         v.advice.extend(f"use {quoted(p.name)} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
                         for payment in solve(cost, have))
+        return
+    if short := rules_combat.short_of_divinity(p, ability):
+        v.forbid(R.DIVINITY_SPEND, f"{pw.name} ({play.half}): {short}; Divinity that is not there cannot be spent")
         return
     if cost_text is not None or not v.problems:  # a refused use of an unknown cost says nothing of what it does
         rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
@@ -386,7 +397,7 @@ def _use(state: State, table: Table, play: Play) -> None:
             pays = solve(parse_cost(cost_text), have)
             if pays:
                 values = [have[i] for i in pays[0].positions()]
-    table.set_aside(play.player, values, play.slot)
+    table.set_aside(play.player, values, play.slot, [q.name for q in dice_partners(state, p)])
     mid = table.freeze()
     pl = player_of(mid, play.player)
     pw, card, ability = ability_of(mid, pl, play.slot, play.half)
@@ -395,6 +406,8 @@ def _use(state: State, table: Table, play: Play) -> None:
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
     track.change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
                                                  *(("duo",) if duo else ()))))
+    if spend := rules_combat.divinity_spent(ability):
+        track.change_table(table, Change(verb="divinity", args=(play.player, f"-{spend}")))
     if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
     if finish:  # a Goz finisher deals what the Combo count removed lists, as printed attacks are dealt
@@ -429,6 +442,8 @@ def legal_moves(state: State) -> list[Play]:
         for slot, card, costs in _costs(state, p):
             for half, cost_text in costs.items():
                 if cost_text is None or card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
+                    continue
+                if rules_combat.short_of_divinity(p, ability_shown(p.powers[slot - 1], card, half)):
                     continue
                 out += [Play("use", p.name, values=tuple(sorted(have[j] for j in payment.positions())), slot=str(slot),
                              half=half, with_dice=True) for payment in solve(parse_cost(cost_text), have)]

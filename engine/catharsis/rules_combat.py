@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, player_of
+from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, is_duo, player_of
 from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
@@ -35,6 +35,19 @@ def judge_alternation(p, pw, card, no) -> None:
                                        f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side")
 
 
+def dice_partners(state, p) -> list:
+    """The players whose unused dice p may pay with through Soraten's Flip, which Partners him with another
+    player to share dice (multi-player games only): for a living Soraten whose Role is flipped, every other
+    living player who rolled; for anyone else, each such Soraten. Which player he Partnered, and on what
+    terms, is on his Role card, which the rulebook does not print: not recorded."""
+    living = [q for q in state.players if not q.dead and q.dice and q.name != p.name]
+    if len(state.players) < 2 or p.dead:
+        return []
+    if p.character == "Soraten" and p.role == "flipped":
+        return living
+    return [q for q in living if q.character == "Soraten" and q.role == "flipped"]
+
+
 # ------------------------------------------------------------------------------------- activation
 
 def refuse_combo_outside_combat(state, no, why: str = "") -> None:
@@ -57,6 +70,12 @@ def refuse_activation(state, p, pw, slot: str, no) -> None:
     exhausted it by using their half). One copy for the play `use` and the tracker's `use` alike."""
     if pw.status == DISCARDED:
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded")
+    elif pw.used_round and is_duo(state, pw.name):  # both halves may be used, one by each partner
+        half = f"the {pw.used_half} half" if pw.used_half else "their half"
+        no.forbid(R.ONE_PER_POWER, f"{p.name} has already activated {half} of {pw.name} this round: an ability "
+                                   "activates once")
+        no.forbid(R.DUO_BOTH, f"of a duo power each partner activates only their own half, so {pw.name} gives "
+                              "each of them one use a round (both halves together at most)")
     elif pw.used_round:
         no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
         no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
@@ -106,6 +125,24 @@ def finisher(state, p, pw, card, ability, half: str) -> tuple[tuple[int, ...], i
         return (), 0, None
     low = text.lower()
     return (tuple(int(n) for n in DEALS.findall(low)), sum(int(n) for n in PREVENTS.findall(low)), text)
+
+
+#: what an ability's card says it spends besides dice ("spend 3 Divinity: deal 4 Burn", the sample duo power)
+SPENDS_DIVINITY = re.compile(r"\bspends? (\d+) divinity\b")
+
+
+def divinity_spent(ability) -> int:
+    """The Divinity an ability's card says it spends (0: none said)."""
+    found = SPENDS_DIVINITY.search((ability.effect if ability is not None else "").lower())
+    return int(found.group(1)) if found else 0
+
+
+def short_of_divinity(p, ability) -> str | None:
+    """Why p cannot pay the Divinity the ability spends ("" never; None when it spends none or p has it)."""
+    need = divinity_spent(ability)
+    if need and p.divinity < need:
+        return f"it spends {need} Divinity and {p.name} has {p.divinity}"
+    return None
 
 
 # ------------------------------------------------------------------------------------- modifiers
@@ -181,6 +218,47 @@ def room(p) -> int:
     return max(0, capacity(p) - p.damage_due)
 
 
+def group_room(state, names) -> int:
+    """Points of a new attack these players together may still take: what would kill them all, a duo
+    power between two of them counted once (it is one card, whichever partner's damage reaches it),
+    less what they owe already."""
+    seen, total = set(), 0
+    for p in (player_of(state, name) for name in names):
+        if p.dead:
+            continue
+        total -= p.damage_due
+        for slot, pw in enumerate(p.powers, 1):
+            status = damage_status(p, pw)
+            if status not in (FACE_UP, EXHAUSTED):
+                continue
+            copies = duo_copies(state, p.name, pw.name)
+            key = ("duo", pw.name.lower()) if copies else (p.name, slot)
+            if key not in seen:
+                seen.add(key)
+                total += 2 if status == FACE_UP else 1
+    return max(0, total)
+
+
+def duo_partners(state, name: str) -> bool:
+    """Whether this player shares a duo power still on the boards with another player."""
+    return any(duo_copies(state, name, pw.name) for pw in player_of(state, name).powers if pw.status != DISCARDED)
+
+
+def shared_excess(state, shares) -> tuple[list[str], int, int] | None:
+    """The smallest group of players sharing duo powers whose shares add up to more than they can take
+    together (each duo power counted once), as (names, most, assigned); None when there is none."""
+    from itertools import combinations
+
+    named = [name for name, n in shares if n and duo_partners(state, name)]  # only partners can overlap
+    given = dict(shares)
+    for size in range(2, len(named) + 1):
+        for group in combinations(named, size):
+            most, assigned = group_room(state, group), sum(given[name] for name in group)
+            if assigned > most:
+                return list(group), most, assigned
+    return None
+
+
 def owed(state, key: str = "damage_due") -> list[tuple[str, int]]:
     """(player, points) of damage owed and not yet taken (an Enemy attack's shares, a Morale
     threshold's damage to everyone), or with `key` "discard_due" the powers a threshold makes them
@@ -217,6 +295,13 @@ def assign_verdict(state, play: Play, v) -> None:
             owes = f", less the {p.damage_due} they owe already" if p.damage_due else ""
             v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
                      f"{name} can take at most {room(p)} (what would kill them{owes}), {n} assigned")
+    if not v.problems and (excess := shared_excess(state, play.shares)):
+        group, most, assigned = excess
+        shared = sorted({pw.name for name in group for pw in player_of(state, name).powers
+                         if pw.status != DISCARDED and duo_copies(state, name, pw.name)})
+        v.forbid(R.DUO_DAMAGE, f"{' and '.join(group)} share {', '.join(shared)}: one card, whose points are taken "
+                               f"once whichever partner takes them; together they can take at most {most}, "
+                               f"{assigned} assigned")
     low, high = bounds(state)
     if not low <= total <= high:
         v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
@@ -225,10 +310,11 @@ def assign_verdict(state, play: Play, v) -> None:
                  + (f" and the party can take {high} at most" if high < amount else ""))
     if to == "player" and not v.problems:
         order = [n for n, k in play.shares if k]
-        for name in order[:-1]:
-            if shares[name] != room(player_of(state, name)):
+        for i, name in enumerate(order[:-1]):
+            kills = group_room(state, order[:i + 1]) - sum(shares[n] for n in order[:i])
+            if shares[name] != kills:
                 v.forbid(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
-                                     f"after dying ({room(player_of(state, name))} points)")
+                                     f"after dying ({kills} points)")
     if v.problems:
         v.advice.extend(format_play(a) for a in assignments(state)[:5])
         return
@@ -267,7 +353,7 @@ def bounds(state) -> tuple[int, int]:
     """(fewest, most) points the waiting attack's shares may add up to: the attack, at most what the
     party can take, less up to the prevention the party's powers made this round."""
     to, amount = state.attack
-    most = sum(room(p) for p in state.players)
+    most = group_room(state, [p.name for p in state.players])
     return max(0, min(amount - state.prevention, most)), min(amount, most)
 
 
@@ -301,19 +387,22 @@ def _sharings(state, need: int) -> list[Play]:
         found: dict[tuple, None] = {}  # each sharing once, in the order first found
         for order in permutations(alive):
             left, shares = need, []
-            for name, cap in order:
+            for i, (name, _) in enumerate(order):
                 if not left:
                     break
-                take = min(cap, left)
-                shares.append((name, take))
+                take = min(group_room(state, [n for n, _ in order[:i + 1]]) - (need - left), left)
+                if take:
+                    shares.append((name, take))
                 left -= take
-            found[tuple(shares)] = None
+            if not left:
+                found[tuple(shares)] = None
         return [Play("assign", shares=key) for key in found]
     room_after = [sum(c for _, c in alive[i + 1:]) for i in range(len(alive))]
+    linked = any(duo_partners(state, name) for name, _ in alive)  # a duo power between two of them
 
     def share(i: int, left: int, acc: tuple) -> None:
         if i == len(alive):
-            if not left:
+            if not left and not (linked and shared_excess(state, acc)):
                 out.append(Play("assign", shares=acc))
             return
         name, cap = alive[i]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.base import Reason
 from engine.tracking import Findings
 
-from .model import BOARD_MAX, DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies
+from .model import BOARD_MAX, DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies, is_duo
 from .rule_ids import R
 from .rules_combat import capacity, owed, owed_rule
 from .rules_costs import dice_word
@@ -36,7 +36,7 @@ def status(state) -> list[Reason]:
             no.forbid(R.DEATH, f"{p.name} is dead yet has powers on the board")
         if not p.dead and p.powers and all(pw.status == "discarded" for pw in p.powers):
             no.forbid(R.DEATH, f"{p.name} has discarded every power yet is alive")
-        if p.damage_due > capacity(p) and not p.dead:
+        if p.damage_due > capacity(p) and not p.dead and not _shared_card_spent(state, p):
             no.forbid(R.TO_PARTY, f"{p.name} owes {p.damage_due} damage, more than would kill them ({capacity(p)})")
         if any(d.used for d in p.dice) and not any(pw.used_round for pw in p.powers):
             no.forbid(R.ACTIVATION, f"{p.name} has used dice but no power activated this round")
@@ -80,6 +80,13 @@ def _counters(p, no) -> None:
             no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {i} ({pw.name}) is {pw.status} yet holds {pw.combo} Combo")
         if pw.ice and pw.status == DISCARDED:
             no.forbid(R.ICE_GONE, f"{p.name}'s power {i} ({pw.name}) is {pw.status} yet holds {pw.ice} Ice")
+
+
+def _shared_card_spent(state, p) -> bool:
+    """Whether p holds a duo power no longer face up: a partner's points may have spent it after p's share
+    was assigned, leaving p owing more than their board now takes (the rulebook does not say what becomes
+    of the rest; p takes what kills them)."""
+    return any(pw.status != FACE_UP and is_duo(state, pw.name) for pw in p.powers)
 
 
 def _duo_copies(state, no) -> None:

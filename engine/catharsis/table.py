@@ -390,11 +390,13 @@ class Table(WorkingTable):
             die["value"] = min(6, max(1, die["value"] + amount))
             die["adjusted"] += amount
 
-    def set_aside(self, name: str, values: list[int], slot: str) -> None:
-        """The dice paying an ability are used for the round, and the power has had its ability."""
+    def set_aside(self, name: str, values: list[int], slot: str, partners: list[str] = ()) -> None:
+        """The dice paying an ability are used for the round, and the power has had its ability: the
+        player's own dice first, then those of the players sharing dice with them (Soraten's Partner)."""
         p = self.player(name)
+        pools = [p["dice"], *(self.player(q)["dice"] for q in partners)]
         for value in values:
-            die = next((x for x in p["dice"] if not x["used"] and x["value"] == value), None)
+            die = next((x for pool in pools for x in pool if not x["used"] and x["value"] == value), None)
             if die is not None:
                 die["used"] = True
         p["powers"][int(slot) - 1]["used_round"] = True
