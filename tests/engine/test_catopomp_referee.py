@@ -1,0 +1,55 @@
+"""Catopomp verdicts an independent referee (refpomp) found wrong in their wording or grouping:
+`moves` groups a set by its size counting every card, Cat-leton and Mdm Mitch included (1. Playing
+a Set of Cards: one to four cards; 1.3: the dice stand for one card more), and a table marked as
+being set up with nothing left to enter says so, not "ready" as a reason a play is refused."""
+from __future__ import annotations
+
+import pytest
+
+from engine import get_engine
+
+ENGINE = get_engine("catopomp")
+
+
+@pytest.mark.parametrize("move, size", [
+    ("heaven M dice 1 then hell 9", 2),  # Mdm Mitch mirrors the die: a pair
+    ("heaven 4 4 M dice 1+3 then hell 9", 4),  # the rulebook's four of a kind
+    ("heaven C 1 2 then hell 5", 3),  # Cat-leton as 0 starts the run 0,1,2
+    ("heaven C M then hell 9", 2),  # two 0-valued cards: a pair
+    ("heaven C 1 3 swap 2 then hell 8", 3),  # Luke's swap: the run 1,2,3
+    ("hell C 1", 2),
+    ("heaven 5 6 7 dice 4 then hell 2", 4),
+    ("hell 8", 1),
+])
+def test_moves_groups_a_set_by_every_card_in_it(move, size):
+    state = ENGINE.load_state({
+        "turn": "Ann", "centre_dice": [1, 2, 3, 4], "options": {"catleton": True, "mitch": True},
+        "players": [{"name": "Ann", "hand": [1, 2]}, {"name": "Ben", "hand": [3]}, {"name": "Cy", "hand": [4]}]})
+    assert ENGINE.plays.format_move(ENGINE.plays.parse_move(move, state)) == move  # as `moves` writes it
+    assert ENGINE.views.move_group(move, move.split()) == f"sets of {size} card{'s' if size != 1 else ''}"
+
+
+def test_a_listed_mitch_pair_is_grouped_with_the_two_card_sets():
+    """`moves` on the documented table: Luke's Mdm Mitch with one die is a pair, never a 1-card set."""
+    state = ENGINE.load_state({
+        "turn": "Luke", "centre_dice": [1, 3, 4, 6], "options": {"mitch": True},
+        "winning_set": {"owner": "Joshua", "heaven": [4, 5]},
+        "players": [{"name": "Joshua", "hand": [6, 6, 8], "hell_domain": [2, 3, 7]},
+                    {"name": "Luke", "hand": [1, 5, 5, "M", 9], "hell_domain": [4, 5, 6]},
+                    {"name": "Gabriel", "hand": [2, 8, 8]}]})
+    for move in ENGINE.plays.legal_moves(state):
+        text = ENGINE.plays.format_move(move)
+        if text.startswith("heaven M dice"):
+            assert ENGINE.views.move_group(text, text.split()) == "sets of 2 cards", text
+
+
+def test_a_set_up_with_nothing_left_to_enter_says_so_instead_of_ready():
+    """A situation file marked `phase = "setup"` whose starting player and centre dice are all there:
+    the refusal says the table still reads as being set up and how to start play, not "ready"."""
+    state = ENGINE.load_state({
+        "turn": "Ann", "centre_dice": [1, 2, 3, 4, 5, 6], "phase": "setup",
+        "players": [{"name": "Ann", "hand": [5, 9]}, {"name": "Ben", "hand": [1, 8]}, {"name": "Cy", "hand": [6, 9]}]})
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 5 then hell 9", state))
+    assert not verdict.legal
+    said = verdict.reasons[0].message
+    assert "ready" not in said.split(":")[-1].split() and 'phase = "play"' in said, said
