@@ -53,3 +53,34 @@ def test_a_set_up_with_nothing_left_to_enter_says_so_instead_of_ready():
     assert not verdict.legal
     said = verdict.reasons[0].message
     assert "ready" not in said.split(":")[-1].split() and 'phase = "play"' in said, said
+
+
+def _hell_power_table():
+    return ENGINE.load_state({
+        "turn": "Luke", "centre_dice": [1, 3, 4, 6], "options": {"hell_power": True},
+        "players": [{"name": "Joshua", "hand": [6, 6, 8], "hell_domain": [2, 3, 7]},
+                    {"name": "Luke", "hand": [1, 9], "hell_domain": [4, 5, 6]},
+                    {"name": "Gabriel", "hand": [2, 8, 8]}]})
+
+
+@pytest.mark.parametrize("move", ["hell 4 5 6 then return Josh 7", "hell 4 5 6 then return 7 of josh"])
+def test_the_hell_power_reads_a_players_name_by_a_unique_prefix(move):
+    """3. Activating Hell power: any player's Hell card goes back to its owner. The owner is read as
+    every game reads a player (engine.words.player): a unique prefix names Joshua."""
+    state = _hell_power_table()
+    move = ENGINE.plays.parse_move(move, state)
+    assert ENGINE.plays.format_move(move) == "hell 4 5 6 then return Joshua 7"
+    assert ENGINE.check(state, move).legal
+
+
+@pytest.mark.parametrize("move", ["hell 4 5 6 then return Jashua 7", "hell 4 5 6 then return 7 of Jashua"])
+def test_a_misspelt_owner_is_named_as_an_unknown_player_with_the_players(move):
+    """Bad input names the problem and the nearest valid choices: a name nobody has is an unknown
+    player (did you mean Joshua; the players listed), not "expected a card"."""
+    from engine.errors import MoveSyntaxError
+
+    with pytest.raises(MoveSyntaxError) as err:
+        ENGINE.plays.parse_move(move, _hell_power_table())
+    said = str(err.value)
+    assert "unknown player 'jashua'" in said and "Joshua" in said and "Gabriel" in said, said
+    assert "expected a card" not in said, said
