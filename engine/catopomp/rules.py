@@ -374,8 +374,8 @@ def moves_note(state: State) -> str | None:
             "the round is over: enter the next round's centre dice (`companion track dice ...`)"
     p = player(state.turn, state.players)
     if not p.hand_known and p.hand > 0:
-        return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays cannot be "
-                f"listed; record it with `companion track hand {p.name.lower()} CARDS...`")
+        return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays with its "
+                f"cards cannot be listed; record it with `companion track hand {p.name.lower()} CARDS...`")
     return None
 
 

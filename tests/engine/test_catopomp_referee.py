@@ -84,3 +84,16 @@ def test_a_misspelt_owner_is_named_as_an_unknown_player_with_the_players(move):
     said = str(err.value)
     assert "unknown player 'jashua'" in said and "Joshua" in said and "Gabriel" in said, said
     assert "expected a card" not in said, said
+
+
+def test_a_hidden_hand_note_does_not_deny_the_plays_listed_beside_it():
+    """`moves --json` for a hand the table has not recorded lists the plays that need none of its cards
+    (here a pass); its note speaks of the plays from the hand, never "the plays cannot be listed"."""
+    state = ENGINE.load_state({
+        "turn": "Ben", "centre_dice": [1, 2, 3, 4, 5, 6], "winning_set": {"owner": "Ann", "heaven": [3, 4]},
+        "players": [{"name": "Ann", "hand": 7, "hell_domain": [9]}, {"name": "Ben", "hand": 10},
+                    {"name": "Cy", "hand": 10}]})
+    listed, left = ENGINE.views.partly_listed(state)
+    assert [ENGINE.plays.format_move(m) for m in listed] == ["pass", "pass then transfer 9"]
+    note = ENGINE.views.moves_note(state)
+    assert "not known" in note and "the plays cannot be listed" not in note, note
