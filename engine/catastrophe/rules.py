@@ -144,6 +144,8 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
         return
     if move.target is not None:
         if not state.player(move.target).eliminated:
+            if aimed and state.player(move.target).name == state.player(move.player).name:
+                r.unchecked.append(rules_readings.SELF_TARGET)
             return
         r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
     elif aimed:

@@ -114,8 +114,12 @@ def carry_out(t, card, rule: str) -> None:
     each reported as an Effect with who / amount / card."""
     from .rule_ids import R
 
+    moment: list[tuple[int, str, int]] = []  # King variants: the card's lives changes, one moment (losses first)
     for text in card.effect:
         e = parse_effect(text)
+        if moment and e.kind != "lives":
+            t.apply_lives(moment)
+            moment = []
         if e.kind == "reapurr":
             short = t.apply_reapurr("+" if e.amount > 0 else "-", abs(e.amount))
             t.say("card-effect", f"{card.name} moves the Grim Reapurr {e.amount:+d} (now on {t.grim_reapurr}){short}",
@@ -134,7 +138,13 @@ def carry_out(t, card, rule: str) -> None:
                 t.say("card-effect", f"{card.name}: {t.name(i)} draws {e.amount} card{'s' if e.amount != 1 else ''} "
                       "from the Main deck", R.DRAW_MAIN, t.name(i), e.amount, card.name)
         if e.kind == "lives":
-            t.apply_lives([(i, "+" if e.amount > 0 else "-", abs(e.amount)) for i in seats])
+            ops = [(i, "+" if e.amount > 0 else "-", abs(e.amount)) for i in seats]
+            if t.king_rules():
+                moment.extend(ops)
+            else:
+                t.apply_lives(ops)
         else:
             for i in seats:
                 t.add_cards(i, "hand", e.amount)
+    if moment:
+        t.apply_lives(moment)

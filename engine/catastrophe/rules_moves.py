@@ -103,9 +103,11 @@ def _candidates(state: State):
     alive = [state.players[i].name for i in state.turn_order()]
     yield Move(kind="resolve")
     roller = rules.waiting_roller(state)
-    if roller:
-        yield from (Move(kind="roll", player=roller, number=face) for face in range(1, 7))
     top = state.chain[-1] if state.chain else None
+    if roller:  # the rulebook orders no rolls: every target still to roll may (after a re-roll's)
+        later = [] if top.reroll else [name for name in (state.players[i].name for i in state.turn_order())
+                                       if name in top.targets and name not in top.rolls and name != roller]
+        yield from (Move(kind="roll", player=who, number=face) for who in (roller, *later) for face in range(1, 7))
     rolled = list(top.rolls) if top is not None and top.type == "attack" else []
     for name in alive:
         # each re-roll listed once: with one die rolled `Abi yarn` can mean only that die; with several,

@@ -47,6 +47,9 @@ MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
 ATTACK_ABOVE_DIE = _reading(R.ATTACK_ROLL, (
     "an Attack numbered above 6 stands as printed and cannot be defended by a roll, since one die shows at "
     "most 6 (Attack: the number is on the card; the rulebook gives it no range)"))
+SELF_TARGET = _reading(R.ATTACK_CHOOSE, (
+    "a cat may aim its own Attack or Curiosity at itself (Attack, Curiosity: 'choose a player'; only the "
+    "Yarn Ball says 'including you')"))
 
 #: (effect kind, rule or None for any) -> the reading that effect rests on
 BY_EFFECT = {
@@ -59,7 +62,7 @@ BY_EFFECT = {
 }
 
 ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
-       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, ATTACK_ABOVE_DIE)
+       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, ATTACK_ABOVE_DIE, SELF_TARGET)
 
 
 def from_effects(effects) -> list[Reason]:

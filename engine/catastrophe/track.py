@@ -19,6 +19,7 @@ from .model import (
 )
 from . import notation_track, rules_readings
 from .rule_ids import R
+from .rules import next_in_chain
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
 
@@ -244,7 +245,8 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
 
 def _moving_on(to: Callable[[State], str], instead: str | None = None, again: bool = False):
     """The check of a verb that moves the table on to `to(state)` (a phase, or `next`: the next cat's
-    turn); refused, the advice: resolve the cards in play, else `instead`, else the step ahead."""
+    turn); refused, the advice: what moves the cards in play along, as a play's refusal offers it (the
+    roll an Attack waits for, else `resolve`), else `instead`, else the step ahead."""
 
     def check(state: State, change: Change, found: Findings) -> None:
         refusal = moving_on(state, to(state), again=again)
@@ -252,7 +254,7 @@ def _moving_on(to: Callable[[State], str], instead: str | None = None, again: bo
             found.problems.append(refusal)
             ahead = next_step(state)
             step = f"phase {ahead}" if ahead in PHASES else "next"
-            found.advice.append("resolve" if state.chain else instead or step)
+            found.advice.extend(next_in_chain(state) or [instead or step])
 
     return check
 

@@ -31,6 +31,10 @@ _SEP = {"then", "and", ",", "+"}
 #: the words after `pass` that move the winning set owner's Hell card: a transfer or a discard
 _PASS_WORDS = {"transfer": "transfer", "transfers": "transfer", "give": "transfer", "gives": "transfer",
                "discard": "discard", "discards": "discard"}
+#: the notation's own words: never read as a player's name after `return`
+_WORDS = {"play", "plays", "heaven", "hand", "heavens", "hell", "dice", "die", "boost", "d", "swap", "swaps",
+          "replace", "place", "places", "placing", "placed", "return", "returns", "returning", "transfer", "give",
+          "discard", "of", "from", "to", *_SEP}
 _EXPECT_CARD = "a card (1-10, C for Cat-leton, M for Mdm Mitch)"
 _EXPECT_ANY = (f"{_EXPECT_CARD}, 'dice A' or 'dice A+B', 'swap X', 'then hell X' (placement) "
                "or 'then return PLAYER X'")
@@ -139,6 +143,8 @@ def parse(text: str, t: Table) -> Move:
         if tok in ("return", "returns", "returning"):
             i += 1
             ret_name, i = _player(toks, i, t)
+            if ret_name is None and i < n and toks[i] not in _WORDS and _card(toks[i], i + 1, strict=False) is None:
+                ret_name, i = _owner(toks[i], t), i + 1  # a prefix ("josh"), else the error naming the players
             if i >= n:
                 raise MoveSyntaxError(f"word {pos} {tok!r}: expected the Hell card to return (and whose it is)")
             ret_card = _card(toks[i], i + 1)
@@ -148,6 +154,8 @@ def parse(text: str, t: Table) -> Move:
                 name, j2 = _player(toks, j, t)
                 if name is not None:
                     ret_name, i = name, j2
+                elif j < n and toks[j] not in _WORDS and _card(toks[j], j + 1, strict=False) is None:
+                    ret_name, i = _owner(toks[j], t), j + 1
             continue
         if tok in ("transfer", "give", "discard"):
             raise MoveSyntaxError(f"word {pos} {tok!r}: a transfer or discard follows a pass: 'pass then {tok} X'")
@@ -173,6 +181,14 @@ def _player(toks: list[str], i: int, t: Table):
         if cand in names:
             return names[cand], j
     return None, i
+
+
+def _owner(word: str, t: Table) -> str:
+    """The Hell power's player named by one word not spelt out in full: a unique prefix as every game
+    reads a name (engine.words.player), else MoveSyntaxError naming the nearest names and the players."""
+    from engine.words import player
+
+    return player(word, list(t.names))
 
 
 def _zero_options(zone, count: int) -> list[tuple[int, ...]]:

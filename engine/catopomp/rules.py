@@ -217,7 +217,10 @@ def setup_missing(state: State) -> str:
     steps = setup_steps(state)
     lead = setup_rule(state)  # the reason's own rule, cited once beside the reason, not again in its text
     todo = [text if rule == lead and n == 0 else f"{text} [{rule}]" for n, (rule, text) in enumerate(steps)]
-    return f"round {state.round} is being set up: " + ("; ".join(todo) if todo else "ready")
+    if not todo:  # only a described table gets here: a session starts play as the last step is entered
+        return (f"round {state.round} is marked as being set up (phase \"setup\"), yet nothing is left to enter "
+                "(who starts, the centre dice, any reserve die): to judge plays, describe the table with phase = \"play\"")
+    return f"round {state.round} is being set up: " + "; ".join(todo)
 
 
 def mover_hidden(state: State) -> bool:
@@ -371,8 +374,8 @@ def moves_note(state: State) -> str | None:
             "the round is over: enter the next round's centre dice (`companion track dice ...`)"
     p = player(state.turn, state.players)
     if not p.hand_known and p.hand > 0:
-        return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays cannot be "
-                f"listed; record it with `companion track hand {p.name.lower()} CARDS...`")
+        return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays with its "
+                f"cards cannot be listed; record it with `companion track hand {p.name.lower()} CARDS...`")
     return None
 
 

@@ -88,10 +88,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
         else:
             why.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
-        notes.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
-                             "reading: the Heaven play is read as still requiring a placement into the Hell Domain after "
-                             "the swap; the Cat-leton card does not say"))
-        if opts.hell_power and len(swap) >= 3:
+        if opts.hell_power and len(swap) >= 3 and src == HEAVEN:
             notes.append(Finding(R.HELL_POWER_TRIGGER,
                                  "reading: Hell cards swapped in for Cat-letons are read as part of a Heaven play, which "
                                  "does not wake the Hell power; neither the power nor Cat-leton says"))
@@ -209,6 +206,10 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
     if src == HEAVEN:
         after = tuple(max(0, k - mv.cards.count(c)) for c, k in enumerate(hand))
         left = sum(after) if hand_known else max(0, sum(hand) - len(mv.cards))
+        if swap and left:  # a hand left to place from: only then does the swap's placement question arise
+            notes.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
+                                 "reading: the Heaven play is read as still requiring a placement into the Hell Domain "
+                                 "after the swap; the Cat-leton card does not say"))
         if mv.place is None:
             if left:
                 bad.append(Finding(R.HEAVEN_PLACE_ONE_IN_HELL_DOMAIN,

@@ -96,11 +96,12 @@ def partly_listed(state: State) -> tuple[list, str] | None:
 
 
 def move_group(move: str, words: list[str]) -> str:
-    """Passes, else sets by their size (a Dice Boost counts as one card), whatever follows `then`."""
+    """Passes, else sets by their size: every card named before `dice` or `swap` (Cat-leton and Mdm
+    Mitch too; a swapped-in Hell card takes a Cat-leton's place), and a Dice Boost as one card."""
     if words[0] == "pass":
         return "passes"
     head = move.split(" then ")[0]
-    cards = len(re.findall(r"(?<![+\d])\b\d+\b(?![+\d])", head.split(" dice ")[0]))
+    cards = len(re.findall(r"\b(?:\d+|C|M)\b", re.split(r" (?:dice|swap) ", head)[0]))
     size = cards + (1 if " dice " in f" {head} " else 0)
     return f"sets of {size} card{'s' if size != 1 else ''}"
 

@@ -225,6 +225,8 @@ READING_CASES = {
     "no space": (readings.MEOWTAIN_NO_SPACE, lambda: _track_case(
         ["lives", "chris", "-1"], variant="king", before=[["lives", "abi", "=2"], ["lives", "betty", "=1"],
                                                           ["lives", "chris", "=3"]])),
+    # an Attack or Curiosity aimed at its own player: "choose a player" does not exclude oneself
+    "self target": (readings.SELF_TARGET, lambda: _play_case([], "Abi play Curiosity at Abi")),
 }
 
 
