@@ -12,7 +12,7 @@ from engine.words import quote
 
 from . import rules_combat, track, track_boards
 from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card_of, character_named,
-                    player_of, shipped)
+                    player_of, round_at, shipped)
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
 from .rule_ids import R
@@ -82,8 +82,8 @@ def _check_phase(state: State, play: Play, v: Findings) -> None:
         v.note(R.QUICK_SPECIAL, track_boards.SPECIAL_POWERS)
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
-        where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
-        v.forbid(R.USE, f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
+        where = round_at(state) if state.phase == "combat" else "no combat is on now"
+        v.forbid(R.USE, f"dice are rolled and used in a combat's Player Attack Phase; {where}", *alts)
 
 
 def _check_roll(state: State, play: Play, v: Findings) -> None:
@@ -469,17 +469,10 @@ def moves_note(state: State) -> str | None:
     if state.phase != "combat":
         return "abilities are activated in a combat's Player Attack Phase; no combat is on now"
     if state.combat_step != "player-attack":  # the step in the rulebook's words; the command in a terminal's
-        at = f"round {state.round} is at {STEP_NAMES.get(state.combat_step, state.combat_step)}"
-        return ("abilities are activated in the Player Attack Phase; " + at
+        return ("abilities are activated in the Player Attack Phase; " + round_at(state)
                 + (" (`companion track combat attack` begins the Player Attack Phase)"
                    if state.combat_step == "start-of-round" else ", past it"))
     return "\n".join(_left_out(state)) or None
-
-
-#: the steps of a combat round as the rulebook names them (Combat, steps 1 to 5)
-STEP_NAMES = {"start-of-round": "the Start of Round", "player-attack": "the Player Attack Phase",
-              "enemy-attack": "the Enemy Attack Phase", "refresh": "the Refresh Phase",
-              "end-of-round": "the End of Round"}
 
 
 def _left_out(state: State) -> list[str]:
