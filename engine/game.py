@@ -227,7 +227,10 @@ class Views:
     None: the plain view), the plays a page offers by taps beside the listed ones
     (`tap_reveals(game, state, moves, player)` -> ({play: {"ranks", "cards"}}, [plays])) and why a
     player not to act has no play listed though they may play now (`turn_note(state, player)`; None:
-    it is another's turn)."""
+    it is another's turn), moves_note as a served page says it (`page_note(state)`: in words and
+    the page's own controls, no play notation; None: moves_note's words), and the cards a play uses
+    that the table does not describe (`cards_unknown(state, move)` -> names: a session's play naming
+    one the card library set aside is refused with the library's line, trackers/library.py)."""
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing
@@ -242,6 +245,8 @@ class Views:
     phone: Callable[..., None] | None = None
     tap_reveals: Callable[..., tuple[dict, list[str]]] = _no_reveals
     turn_note: Callable[..., str | None] = _none
+    page_note: Callable[..., str | None] | None = None
+    cards_unknown: Callable[..., list[str]] = _no_list
 
 
 #: how pressing an effect of a kind is (`Declaration.pressing`: kind -> one of these), most pressing

@@ -21,18 +21,20 @@ def legal_texts(engine, state) -> list[str]:
     return [engine.plays.format_move(m) for m in listed(engine, state)[0]]
 
 
-def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
+def plays_for(engine, state, player: str, page: bool = False) -> tuple[list[str], str | None]:
     """The plays `moves` lists that `player` makes now (a play naming its maker is theirs when it names
     them, any other is the player to act's, or anyone's when nobody is named to act), as typed; and, when there are none, why (not their turn,
-    a hand the table has not recorded, the game over; Views.turn_note: a play out of turn their hand would hold)."""
+    a hand the table has not recorded, the game over; Views.turn_note: a play out of turn their hand would hold).
+    `page`: the why as a served page says it (Views.page_note, where the game has one)."""
+    moves_note = (page and engine.views.page_note) or engine.views.moves_note
     to_act = engine.turns.to_act(state)
     found, left = listed(engine, state)
     mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]
     if mine:  # off turn, what they may play from a hand not recorded is said beside it (Views.turn_note)
         return mine, left if to_act in (player, None) else left or engine.views.turn_note(state, player)
     if to_act is None:
-        return [], engine.views.moves_note(state) or "nobody is to act"
+        return [], moves_note(state) or "nobody is to act"
     if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act
         return [], engine.views.turn_note(state, player) or \
             f"it is {(found and engine.turns.acting(state)) or to_act}'s turn, not {player}'s"
-    return [], left or engine.views.moves_note(state) or "the companion lists no play here"
+    return [], left or moves_note(state) or "the companion lists no play here"

@@ -139,3 +139,42 @@ def test_a_situation_describing_the_card_itself_is_not_refused(cli, old_library,
     assert done.exit_code == 0, done.stderr
     path = _situation(cli, tmp_path, "Ice Wall")  # a card of the library in use: not set aside
     assert cli("moves", "catharsis", "--situation", str(path)).exit_code == 0
+
+
+def _fight(cli, *plays: str) -> None:
+    """A session in its Player Attack Phase, each of `plays` made (Ann's power 1 is Fire Bolt)."""
+    assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18").exit_code == 0
+    for change in ("next-card monster", "enemy Rat 3/4/5/6/7", "combat start", "combat attack"):
+        assert cli("track", *change.split()).exit_code == 0
+    for play in ("rename Ann 1 fire bolt", "roll Ann 1 2 4 5 6 6", "roll Ben 1 2 3 4 5 6", *plays):
+        assert cli("play", play).exit_code == 0, (play, cli("play", play).stderr)
+
+
+def _log(cli) -> str:
+    return cli("track", "log").stdout
+
+
+@pytest.mark.parametrize("play", ["use Ann 1 bottom with 4 6 6", 'use Ann "fire bolt" top', "adjust Ben 3 +1 by Ann 1 top"],
+                         ids=["use", "use-by-name", "adjust-by"])
+def test_a_session_play_using_a_set_aside_card_says_it_is_set_aside(cli, old_library, play):
+    """A play in a session using a power whose card the library set aside: refused (exit 2, with or
+    without --overrule) in one line naming the play, the card, why it is set aside and the `cards edit`
+    that fixes it, as `cards show` of it is; never taught as an unknown card with a `cards add` the
+    library would refuse; nothing recorded, nothing written beside the library."""
+    _fight(cli)
+    log, before = _log(cli), sorted(p.name for p in old_library.parent.iterdir())
+    for extra in ([], ["--overrule"]):
+        done = cli("play", play, *extra)
+        said = _said(done.stderr)
+        assert done.exit_code == 2 and len(said) == 1, done.stderr
+        assert "'Fire Bolt' is set aside" in said[0] and FIX["Fire Bolt"] in said[0] and "refused:" in said[0], said
+        assert "cards add" not in done.stderr and "unknown" not in said[0].split("set aside")[0], said
+    assert _log(cli) == log and sorted(p.name for p in old_library.parent.iterdir()) == before
+
+
+def test_a_session_that_describes_the_card_itself_plays_it_as_usual(cli, old_library):
+    """The session's own `card` play describing Fire Bolt (what a table does for this session alone)
+    is taken, and a use of it is then judged against it, not refused as set aside."""
+    _fight(cli, 'card "Fire Bolt" bottom "BB 4 || 6 6"')
+    done = cli("play", "use Ann 1 bottom with 4 6 6")
+    assert done.exit_code == 0 and "set aside" not in done.stderr, done.stderr

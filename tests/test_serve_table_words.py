@@ -77,3 +77,37 @@ def test_the_catharsis_picker_note_says_the_combat_step_in_words_not_as_a_tracke
     said = [re.sub(r"`companion [^`]*`", "", n) for n in notes if "Player Attack Phase" in n]
     assert said and any("Enemy Attack Phase" in n for n in said), notes
     assert not [n for n in said if re.search(r"\bcombat (attack|start|enemy|refresh|round|end)\b", n)], said
+
+
+#: play notation a terminal's `moves` note shows, which a page says in words instead
+NOTATION = re.compile(r"`|\b(roll|reroll|use) (Ann|Ben)\b|\bDICE\b|\bN top\b|\benemy damage N\b")
+
+
+def test_the_catharsis_picker_note_says_what_to_enter_in_words_and_the_terminal_keeps_the_notation(home):
+    """A Player Attack Phase where Ann's ability dealt damage while two Enemies stand (held until the
+    table names one), Ann may reroll, her other powers' cards are unknown and Ben has not rolled: the
+    page's picker note says each in words with the page's own control, never the play as typed;
+    `moves` on a terminal still shows the play."""
+    from engine.listing import plays_for
+    from tests.serve_games import apply
+    from trackers.sessions import Sessions
+    from trackers.table_view import TableView
+
+    with Sessions(home / "data", create=True) as store:
+        for command in ["track new catharsis --players Ann,Ben --option morale=18", "track next-card monster",
+                        "track enemy Rat 3/4/5/6/7", "track enemy Bat 3/4/5/6/7", "track combat start",
+                        "track combat attack", """play 'card Zap top "1" attacks 4'""", 'play "rename Ann 1 Zap"',
+                        'play "roll Ann 1 2 3 4 5 6"', 'play "use Ann 1 top with 1"']:
+            apply(store, command)
+    view = TableView(home / "data", "g", allow_plays=True)
+    try:
+        page = {p: (view.plays(p)[0]["note"] or "").splitlines() for p in view.session.players}
+        terminal = (plays_for(view.engine, view.state, "Ann")[1] or "").splitlines()
+    finally:
+        view.close()
+    assert page["Ann"] == page["Ben"], page  # the whole table's, on each page
+    kinds = ("damage the party's abilities dealt is held", "Ann may reroll", "unchecked: Ann's", "Ben has not rolled")
+    for kind in kinds:
+        said = [n for n in page["Ann"] if kind in n]
+        assert said and all("Type a play or a change" in n and not NOTATION.search(n) for n in said), (kind, page)
+        assert [n for n in terminal if kind in n and NOTATION.search(n)], (kind, terminal)

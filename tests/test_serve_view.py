@@ -66,3 +66,27 @@ def test_every_step_of_a_whole_game_is_told_in_the_players_words_and_ends_on_its
     assert game != "catharsis" and game != "catopomp" or setup_seen
     if game == "theseus":  # a tie broken: on what, and by how much
         assert end["title"] == "Ann wins, 2 VP" and end["how"] == "tie on points broken on Party Rank 11 v 6"
+
+
+def test_each_step_of_a_catharsis_combat_round_has_its_own_headline_words(tmp_path: Path):
+    """Every step of a round (Start of Round to End of Round, as `combat next` walks them) heads the
+    phone in words, never the table's own key for the step with its dashes dropped
+    (`start of round`, `refresh`)."""
+    from engine import get_tracker
+    from trackers.secrets import public_summary
+    from trackers.sessions import Sessions
+
+    tracker, said = get_tracker("catharsis"), {}
+    with Sessions(tmp_path, create=True) as store:
+        store.new("catharsis", ["Ann", "Ben"], "g", {"morale": "18"})
+        for words in (["next-card", "monster"], ["enemy", "Rat", "3/4/5/6/7"], ["combat", "start"],
+                      *[["combat", "next"]] * 4):
+            store.record(words, "g")
+            state = store.situation("g")[2]
+            if state.phase == "combat":
+                headline = phone_view("catharsis", public_summary(tracker, "catharsis", state), None, None, False)["headline"]
+                said[state.combat_step] = headline.removeprefix("Combat, round 1: ")
+    assert list(said) == ["start-of-round", "player-attack", "enemy-attack", "refresh", "end-of-round"], said
+    assert not [step for step, words in said.items() if words == step.replace("-", " ")], said
+    assert said["start-of-round"] == "the round begins" and said["end-of-round"] == "the round ends", said
+    assert len(set(said.values())) == len(said), said

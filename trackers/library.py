@@ -114,6 +114,23 @@ def untold() -> list[str]:
     return lines
 
 
+def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> None:
+    """A session's play (`said`) that uses a card its table does not describe (`names`: the game's
+    Views.cards_unknown) and the library has set aside: refused (LibraryError, bad input) with the
+    library's line, why and the `cards edit` that fixes it, as `cards show` of it is, instead of being
+    taught as an unknown card (a `cards add` the library would refuse). The library is read only for
+    such a play, and nothing is written."""
+    if not names:
+        return
+    library = Library(data_dir, game)
+    library.entries()  # sets set_aside; keep=False: no checked copy left beside it
+    for name in [n for n in names if fold(n) in library.set_aside]:
+        try:
+            library.card(name)  # the set-aside line, said as the error (not again after it)
+        except LibraryError as exc:
+            raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {exc}") from None
+
+
 def _fix(entry: dict[str, Any], why: str) -> str:
     """The `cards edit` flag that fixes a set-aside entry: its field with the name the check meant
     (`field character: ... did you mean Durhak?` -> `--character Durhak`); `--FIELD VALUE` when the

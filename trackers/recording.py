@@ -119,6 +119,11 @@ class Recording(Marks):
             self._not_moved(session, seen, said, again, game, views)
             stepped = step(game, state, said, by=by, overruled=overrule, apply=con is not None)
             canonical = stepped.args[0]
+            unknown = engine.views.cards_unknown(state, stepped.move) if con is None and stepped.move else []
+            if unknown:  # a card the library set aside is no unknown card to teach
+                from trackers.library import refuse_set_aside
+
+                refuse_set_aside(self.path.parent, session.game, unknown, canonical)
             if con is not None and by is None and stepped.named is None and stepped.by != meant:
                 overtaken = off_turn(engine, state, stepped.verdict, meant)
                 to_act = engine.turns.to_act(state)

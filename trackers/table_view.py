@@ -184,7 +184,7 @@ class TableView:
             doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
             return doc, []
         try:
-            doc["moves"], doc["note"] = plays_for(self.engine, self.state, player)
+            doc["moves"], doc["note"] = plays_for(self.engine, self.state, player, page=True)
         except EngineError as exc:  # a table the engine cannot list: say so, keep the text box
             doc["note"] = f"the plays cannot be listed here ({exc})"
         setup = None if doc["moves"] else self.table(player)["view"].get("setup")

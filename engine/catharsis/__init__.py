@@ -15,7 +15,8 @@ def _declare():
                              Views)
     from engine.tracking import Tracker
 
-    from . import notation, notation_track, notation_track_options, odds, rules, track, track_outcome, track_phone
+    from . import (notation, notation_track, notation_track_options, odds, rules, rules_cards, track, track_outcome,
+                   track_phone)
     from .model import State
     from .rule_ids import RULE_IDS, R
     from .status import status
@@ -35,8 +36,8 @@ def _declare():
         outcome=Outcome(length=track_outcome.LENGTH, cooperative=track_outcome.COOPERATIVE,
                         result=track_outcome.result, figures=track_outcome.figures, share=track_outcome.share,
                         figure_lines=track_outcome.figure_lines, headline=track_outcome.headline),
-        views=Views(moves_note=rules.moves_note, position=rules.position, card_names=rules.card_names,
-                    load_check=rules.load_check, odds=odds.question_odds, phone=track_phone.fill),
+        views=Views(moves_note=rules.moves_note, page_note=rules.page_note, position=rules.position, card_names=rules.card_names,
+                    load_check=rules.load_check, cards_unknown=rules_cards.cards_unknown, odds=odds.question_odds, phone=track_phone.fill),
         # a change that cost something and did nothing, an ability that fires by itself: said as thresholds
         pressing={"won": GAME_END, "lost": GAME_END, "dead": OUT, "alive": OUT, "revive": OUT, "enemy-defeated": OUT,
                   "threshold": THRESHOLD, "threshold-spent": THRESHOLD, "nothing-healed": THRESHOLD,

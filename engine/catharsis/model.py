@@ -25,6 +25,10 @@ BOSS_ALIASES = {
 CHARACTERS = ("Calyxia", "Durhak", "Goz", "Luthia", "Soraten", "Emberhoof", "Lumi", "Tsuna")
 CARD_KINDS = ("monster", "boss", "trap", "event", "special", "other")
 STEPS = ("start-of-round", "player-attack", "enemy-attack", "refresh", "end-of-round")
+#: the steps of a combat round as the rulebook names them (Combat, steps 1 to 5)
+STEP_NAMES = {"start-of-round": "the Start of Round", "player-attack": "the Player Attack Phase",
+              "enemy-attack": "the Enemy Attack Phase", "refresh": "the Refresh Phase",
+              "end-of-round": "the End of Round"}
 STEP_WORDS = {"attack": "player-attack", "player-attack": "player-attack", "enemy": "enemy-attack",
               "enemy-attack": "enemy-attack", "refresh": "refresh", "end-round": "end-of-round",
               "end-of-round": "end-of-round", "start-of-round": "start-of-round"}
@@ -295,6 +299,11 @@ def card_of(state, name: str) -> PowerCard | None:
 
 
 # ------------------------------------------------------------------------------------ lookups
+
+def round_at(state) -> str:
+    """Where a combat is in its round, the step as the rulebook names it: "round 2 is at the Start of Round"."""
+    return f"round {state.round} is at {STEP_NAMES.get(state.combat_step, state.combat_step)}"
+
 
 def player_of(state: State, name: str) -> Player:
     """The player a name names (words.player; names are resolved when a command is read)."""

@@ -12,7 +12,7 @@ from engine.words import quote
 
 from . import rules_combat, track, track_boards
 from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card_of, character_named,
-                    player_of, shipped)
+                    player_of, round_at, shipped)
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
 from .rule_ids import R
@@ -82,8 +82,8 @@ def _check_phase(state: State, play: Play, v: Findings) -> None:
         v.note(R.QUICK_SPECIAL, track_boards.SPECIAL_POWERS)
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
-        where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
-        v.forbid(R.USE, f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
+        where = round_at(state) if state.phase == "combat" else "no combat is on now"
+        v.forbid(R.USE, f"dice are rolled and used in a combat's Player Attack Phase; {where}", *alts)
 
 
 def _check_roll(state: State, play: Play, v: Findings) -> None:
@@ -476,7 +476,9 @@ def mover(state: State, move: Play) -> str | None:
     return move.by if move.kind == "adjust" and move.by else move.player  # the ability's owner adjusts
 
 
-def moves_note(state: State) -> str | None:
+def moves_note(state: State, page: bool = False) -> str | None:
+    """Why `moves` lists nothing, or what it leaves out; `page`: as a phone's tap picker says it
+    (page_note)."""
     if state.outcome is not None:
         return f"the game is over (the party has {state.outcome})"
     if state.attack is not None:
@@ -484,34 +486,43 @@ def moves_note(state: State) -> str | None:
     if state.phase != "combat":
         return "abilities are activated in a combat's Player Attack Phase; no combat is on now"
     if state.combat_step != "player-attack":  # the step in the rulebook's words; the command in a terminal's
-        at = f"round {state.round} is at {STEP_NAMES.get(state.combat_step, state.combat_step)}"
-        return ("abilities are activated in the Player Attack Phase; " + at
+        return ("abilities are activated in the Player Attack Phase; " + round_at(state)
                 + (" (`companion track combat attack` begins the Player Attack Phase)"
                    if state.combat_step == "start-of-round" else ", past it"))
-    return "\n".join(_left_out(state)) or None
+    return "\n".join(_left_out(state, page)) or None
 
 
-#: the steps of a combat round as the rulebook names them (Combat, steps 1 to 5)
-STEP_NAMES = {"start-of-round": "the Start of Round", "player-attack": "the Player Attack Phase",
-              "enemy-attack": "the Enemy Attack Phase", "refresh": "the Refresh Phase",
-              "end-of-round": "the End of Round"}
+def page_note(state: State) -> str | None:
+    """moves_note as a served page says it: what to enter in words and where on the page, no play
+    notation (the page leaves a `companion ...` command out)."""
+    return moves_note(state, page=True)
 
 
-def _left_out(state: State) -> list[str]:
+#: where a served page takes a typed play or change (its own control, as index.html names it)
+TYPED = "under “Type a play or a change”"
+
+
+def _left_out(state: State, page: bool = False) -> list[str]:
     """What `moves` cannot list in the Player Attack Phase (rolls, rerolls, uses of an unknown cost),
-    said instead of listing it."""
+    said instead of listing it: with the play to type on a terminal, in words on a page."""
     out = []
     if state.damage_to_deal:  # an ability's damage while several Enemies stand: no play, a tracker change
-        standing = [e.name for e in state.enemies if not e.defeated]
+        standing = ", ".join(e.name for e in state.enemies if not e.defeated)
         out.append(f"{state.damage_to_deal} damage the party's abilities dealt is held: say which Enemy takes it "
-                   f"(`enemy damage N NAME`, a tracker change, not a play; standing: {', '.join(standing)})")
+                   + (f"(a change, typed {TYPED}; standing: {standing})" if page else
+                      f"(`enemy damage N NAME`, a tracker change, not a play; standing: {standing})"))
     for p in (p for p in state.players if not p.dead):
+        name, dice = quoted(p.name), dice_word(p.dice_count)
         if not p.dice:
-            out.append(f"{p.name} has not rolled: `roll {quoted(p.name)}` and the {dice_word(p.dice_count)} as they came up "
-                       "(a roll is not listed: its dice are the table's)")
+            out.append(f"{p.name} has not rolled: "
+                       + (f"roll all {dice} and type what they came up {TYPED}" if page else
+                          f"`roll {name}` and the {dice} as they came up")
+                       + " (a roll is not listed: its dice are the table's)")
         elif p.rerolls < REROLLS and unused(p):
-            out.append(f"{p.name} may reroll ({REROLLS - p.rerolls} of {REROLLS} left): `reroll {quoted(p.name)} DICE to NEW "
-                       "DICE` (not listed: the new dice are the table's)")
+            out.append(f"{p.name} may reroll ({REROLLS - p.rerolls} of {REROLLS} left): "
+                       + (f"type the dice rerolled and what they came up {TYPED}" if page else
+                          f"`reroll {name} DICE to NEW DICE`")
+                       + " (not listed: the new dice are the table's)")
         if not p.dice:
             continue
         if not unused(p):  # every die paid for something: a cost is paid with unused dice, so nothing is left to list
@@ -520,9 +531,10 @@ def _left_out(state: State) -> list[str]:
             continue
         open_cost = [str(slot) for slot, _, costs in _costs(state, p) if None in costs.values()]
         if open_cost:
+            use = (f"a use typed {TYPED}, naming the power, top or bottom and the dice paid," if page else
+                   f"`use {name} N top with DICE`")
             out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
-                       f"cost is unknown, so those uses are not listed (`use {quoted(p.name)} N top with DICE` is judged "
-                       "as said, the cost unchecked)")
+                       f"cost is unknown, so those uses are not listed ({use} is judged as said, the cost unchecked)")
     return out
 
 

@@ -1,5 +1,6 @@
 """Catharsis: what a verdict says when a card fact is unknown, and the one command that teaches it
-(`cards edit` for a card the session knows, else `cards add`; the play that teaches this session)."""
+(`cards edit` for a card the session knows, else `cards add`; the play that teaches this session);
+the cards a play uses that the table does not describe (Views.cards_unknown)."""
 from __future__ import annotations
 
 from engine.words import teach as add_command, teach_edit as edit_command
@@ -73,3 +74,20 @@ def unknown(card: str, what: str, field: str, known_card=None) -> str:
     known = known_card is not None and known_card.source != SESSION  # the library's, not only this session's play
     return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field)}; the card library "
             f"keeps it for the next sessions: {teach(card, field, known=known)})")
+
+
+def cards_unknown(state, play) -> list[str]:
+    """The names of the powers a play uses (`use`, `boost`: its own; `adjust ... by PLAYER N`: the
+    adjusting one) whose card neither the table nor the catalogue describes; a power with no name yet
+    (its slot number) is none."""
+    from .model import card_of, player_of
+
+    used = [(play.player, play.slot)] if play.kind in ("use", "boost") else \
+        [(play.by, play.slot)] if play.kind == "adjust" and play.by else []
+    names = []
+    for who, slot in used:
+        powers = player_of(state, who).powers if who and slot and slot.isdigit() else []
+        name = powers[int(slot) - 1].name if powers and 0 < int(slot) <= len(powers) else None
+        if name and not name.isdigit() and card_of(state, name) is None:
+            names.append(name)
+    return names

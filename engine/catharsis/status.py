@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.base import Reason
 from engine.tracking import Findings
 
-from .model import BOARD_MAX, DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies, is_duo
+from .model import BOARD_MAX, DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies, is_duo, round_at
 from .rule_ids import R
 from .rules_combat import capacity, owed, owed_rule
 from .rules_costs import dice_word
@@ -54,7 +54,8 @@ def status(state) -> list[Reason]:
     # owed damage may still be taken in the Enemy Attack Phase, or after the attack's combat ended
     # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it
     if state.phase != "between-cards" and not (state.phase == "combat" and state.combat_step == "enemy-attack"):
-        where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
+        where = (round_at(state) if state.phase == "combat"
+                 else f"a {state.card} card is revealed" if state.phase == "card" and state.card else state.phase)
         for name, n in owed(state):
             no.forbid(owed_rule(state), f"{name} still owes {n} damage, yet the table has moved on ({where})")
     return no.problems

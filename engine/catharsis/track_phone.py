@@ -8,8 +8,10 @@ from engine.phone import pairs as _pairs, player as _player
 
 CATHARSIS_PHASES = {"setup": "Set-up: reveal the first Boss Deck card", "between-cards":
                     "Between cards: refresh or reveal the next card"}
-COMBAT_STEPS = {"player-attack": "the players attack", "enemy-attack": "the Enemy attacks",
-                "start": "the round begins", "end": "the round ends"}
+#: each step of a combat round (model.STEPS, as the table's `combat_step` holds it) in the players' words
+COMBAT_STEPS = {"start-of-round": "the round begins", "player-attack": "the players attack",
+                "enemy-attack": "the Enemy attacks", "refresh": "the party may refresh",
+                "end-of-round": "the round ends"}
 
 
 def fill(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
