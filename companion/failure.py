@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 import sys
 
-#: a rule id in brackets, as a verdict writes it after its message
-_RULE = re.compile(r" ?\[([a-z0-9-]+(?:\.[a-z0-9-]+)+)\]")
+#: a rule id in brackets, as a verdict writes it after its message (compiled only for a refusal shown
+#: on a terminal: every command imports this module)
+_RULE = r" ?\[([a-z0-9-]+(?:\.[a-z0-9-]+)+)\]"
 
 
 def error_lines(message: str, width: int | None = None) -> list[str]:
@@ -19,9 +20,9 @@ def error_lines(message: str, width: int | None = None) -> list[str]:
     refused = re.match(r"refused: (.+?): (.*)", message, re.S)
     if refused:
         what, why = refused.groups()
-        rules = list(dict.fromkeys(_RULE.findall(why)))
+        rules = list(dict.fromkeys(re.findall(_RULE, why)))
         head = f"companion: error: refused: {what}" + (f" [{', '.join(rules)}]" if rules else "")
-        rest = _RULE.sub("", why).strip()
+        rest = re.sub(_RULE, "", why).strip()
     import textwrap
 
     wrap = dict(width=max(40, width - 1), subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)

@@ -12,8 +12,9 @@ from rulesdb.counts import counts, short
 
 INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
 ANSWERS_SHARE = 0.3  # a general rule scoring under this share of the game's best is not what is asked
-# the cases a shortfall in the player's numbers names ("I have 2 coins and it costs 3")
-SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer than|too few", re.IGNORECASE)
+# the cases a shortfall in the player's numbers names ("I have 2 coins and it costs 3"); compiled only
+# for a question with a shortfall (start-up is measured)
+SHORT_CASE = r"cannot pay|can't pay|not enough|cannot afford|fewer than|too few"
 CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
 
 
@@ -35,7 +36,7 @@ def case_namer(query: str, stems: Callable[[str], list[str]], df: Callable[[str]
     things = cache(lambda: counted(query, stems))  # read once, when a case is first weighed
 
     def named(case: str, general: dict) -> bool:
-        if shortfall and SHORT_CASE.search(case) or things() & counted(case, stems):
+        if shortfall and re.search(SHORT_CASE, case, re.IGNORECASE) or things() & counted(case, stems):
             return True
         telling = set(stems(case)) & asked - set(stems(general["title"]))
         return any(df(t) <= n * CASE_SHARE for t in telling)

@@ -60,3 +60,40 @@ def test_the_shell_and_serve_turn_the_collector_back_on(home):
     assert probe(home, "shell", "--json", stdin="").endswith("collector on: True\n")
     assert probe(home, "serve", "--port", "0", "--stop-after", "0.2", "--json").endswith("collector on: True\n")
     assert probe(home, "track", "list", "--json").endswith("collector on: False\n")
+
+
+# runs a command as the console script does, then says how many objects were left to the process's end
+FROZEN = """
+import gc, sys
+library = sys.argv[1] == "--library"  # the command line called as a library (the tests do)
+sys.argv = ["companion", *sys.argv[2:]]
+if library:
+    from companion.cli import main
+else:
+    from companion.entry import main
+try:
+    main()
+except SystemExit:
+    pass
+print("frozen:", gc.get_freeze_count())
+"""
+
+
+def frozen(home, *words: str) -> int:
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", FROZEN, *words], env=env, capture_output=True, text=True,
+                          timeout=600, cwd=str(home.parent))
+    assert "Traceback" not in done.stderr, done.stderr
+    return int(done.stdout.rsplit("frozen:", 1)[1])
+
+
+def test_a_command_leaves_its_objects_to_the_process_end_not_to_a_last_collection(home):
+    """The interpreter's last collection at exit walks every object the command made (about 35 M
+    instructions of a search's 520 M: docs/performance.md): the entry freezes them when the command
+    is done, so the process ends without that walk; a library call (the tests) freezes nothing."""
+    home.mkdir(parents=True, exist_ok=True)
+    search = ("rules", "search", "reroll", "one", "die", "--game", "catharsis")
+    assert frozen(home, "x", *search) > 10_000
+    assert frozen(home, "x", "track", "list") > 10_000
+    assert frozen(home, "x", "rules", "define", "nonesuchterm") > 10_000  # a finding (exit 1) too
+    assert frozen(home, "--library", *search) == 0
