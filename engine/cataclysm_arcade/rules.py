@@ -225,10 +225,13 @@ def _check_attack(state, me, move, unchecked):
     victim = table.character(owner, move.target)
     if victim is not None and victim.has("armor") and not victim.armor:
         unchecked.append(rules_cards.unknown_character(owner, move.target, "armor", R.ARMOR))
-    return reasons + target_problems(state, me, move.target_player, move.target)
+    return reasons + target_problems(state, me, move.target_player, move.target, unchecked)
 
 
-def target_problems(state: State, me: Player, target_player: str, target: str) -> list[Reason]:
+def target_problems(state: State, me: Player, target_player: str, target: str,
+                    unchecked: list[Reason] | None = None) -> list[Reason]:
+    """Why an attack may not target that character (an Enforcer of a team with several: any one may be
+    picked, a reading said into `unchecked`)."""
     owner = state.player(target_player)
     if owner.name == me.name:
         return [_r(R.CHOOSE_TARGET, "an attack targets a character an opponent controls")]
@@ -243,6 +246,8 @@ def target_problems(state: State, me: Player, target_player: str, target: str) -
     if enforcers and not victim.has("enforcer"):
         names = ", ".join(BOSS if c is owner.boss else c.name for c in enforcers)
         return [_r(R.ENFORCER, f"{owner.name}'s Enforcer ({names}) must be attacked before their other characters")]
+    if len(enforcers) > 1 and victim.has("enforcer") and unchecked is not None:
+        unchecked.append(rules_readings.ENFORCER_ANY)
     return []
 
 

@@ -59,6 +59,11 @@ LINE_ITEMS_REMOVED = reading(R.DEFEATED_REMOVED, "a defeated player's items wait
 DESTROY_BOSS = reading(R.DESTROY, "a destroy effect may name a Boss as its target, and what it does to the Boss is "
                       "left to the table (record it with `track`)", "Glossary, Destroy: any card goes to the discard "
                       "pile; Boss and Combat speak only of defeat at 0 health; Target leaves targets to the card")
+ENFORCER_ANY = reading(R.ENFORCER, "with two or more Enforcers on a team the attacker may pick any one of them",
+                      "Glossary, Enforcer: each is to be attacked before the team's others; several are not covered")
+PLAYER_ONE_PAST_OUT = reading(R.PLAYER_ONE_ROTATES, "Player One moves on past a player who is out, to the next "
+                              "player clockwise still in the game", "Overview: the role moves to the next player "
+                              "clockwise each level; it does not name players who are out")
 TURN_IS_LEVEL = reading(R.LEVEL_INCREASES, "a turn is a whole level: coins come once per level and the level rises "
                         "when everyone has passed", "Overview speaks of turns, Turn Structure of levels")
 
@@ -74,11 +79,12 @@ BY_EFFECT = {
     ("level", R.LEVEL_INCREASES): TURN_IS_LEVEL,
     ("blocked", R.BLOCK): BLOCK_RESPONSE,
 }
-BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
+BY_KIND = {"passed-over": PLAYER_ONE_PAST_OUT, "stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
 ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
        WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
-       SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
+       SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS, ENFORCER_ANY,
+       PLAYER_ONE_PAST_OUT)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

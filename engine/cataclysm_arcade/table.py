@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.base import Effect, MoveSyntaxError
 from engine.tracking import WorkingTable
+from engine.words import listing
 
 from . import rules_cards
 from .model import (BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, find_fighter,
@@ -315,8 +316,10 @@ class Table(WorkingTable):
                 self.say("coins-lost", f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} "
                          f"{'are' if p.coins != 1 else 'is'} lost", R.COINS_LOST)
         level = now.level + 1
-        # one seat clockwise from the current Player One, skipping players who are out
-        player_one = next((n for n in clockwise_after(now, now.player_one) if not now.player(n).out), now.player_one)
+        # one seat clockwise from the current Player One, skipping players who are out (a reading)
+        seats = clockwise_after(now, now.player_one)
+        player_one = next((n for n in seats if not now.player(n).out), now.player_one)
+        passed_over = seats[:seats.index(player_one)]
         fresh = {"tapped": False, "taps": 0, "armor_used": 0}
         players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
             "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
@@ -329,6 +332,9 @@ class Table(WorkingTable):
             self.say("untap", "every tapped card untaps", R.UNTAP)
         self.say("draw", "each player draws a card", R.DRAW)
         self.say("coins", f"each player's coin pool is now {level}", R.COINS)
+        if passed_over:
+            self.say("passed-over", f"Player One passes over {listing(passed_over)}, out of the game",
+                     R.PLAYER_ONE_ROTATES)
         self.say("player-one", f"{player_one} is Player One and takes the initiative", R.PLAYER_ONE_ROTATES)
 
     def set_boss(self, owner: str, health: int, name: str | None = None) -> None:

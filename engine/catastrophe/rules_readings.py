@@ -44,6 +44,12 @@ OUT_ON_OWN_TURN = _reading(R.OUT, (
 MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
     "in King of the Meowtain a cat with every space below taken goes below the 1 space and is eliminated "
     "(King of the Meowtain: does not say)"))
+NINE_SPACE_ALWAYS = _reading(R.KING_NINE, (
+    "in King of the Meowtain a gain with no open space above always takes the cat onto the 9 space others "
+    "hold, however far up (King of the Meowtain: the cat may move there; whether it may stay put is not said)"))
+HAND_LIMIT_PICKS = _reading(R.HAND_LIMIT, (
+    "a cat over 7 cards picks its own discards (A Few More Things: the hand is cut to 7 at once; who picks "
+    "is not said)"))
 ATTACK_ABOVE_DIE = _reading(R.ATTACK_ROLL, (
     "an Attack numbered above 6 stands as printed and cannot be defended by a roll, since one die shows at "
     "most 6 (Attack: the number is on the card; the rulebook gives it no range)"))
@@ -59,10 +65,12 @@ BY_EFFECT = {
     ("grim-reapurr-wins", None): TOGETHER,
     ("turn-over", None): OUT_ON_OWN_TURN,
     ("meowtain-no-space", None): MEOWTAIN_NO_SPACE,
+    ("meowtain-move", R.KING_NINE): NINE_SPACE_ALWAYS,
+    ("hand-limit", None): HAND_LIMIT_PICKS,
 }
 
 ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
-       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, ATTACK_ABOVE_DIE, SELF_TARGET)
+       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, NINE_SPACE_ALWAYS, HAND_LIMIT_PICKS, ATTACK_ABOVE_DIE, SELF_TARGET)
 
 
 def from_effects(effects) -> list[Reason]:

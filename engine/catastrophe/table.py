@@ -196,22 +196,20 @@ class Table(WorkingTable):
             occ = self.occupied(i)
             pos = start
             skipped: list[int] = []
-            shared_nine = False
             for k in range(n):
                 if pos >= TOP_SPACE:
                     lost = n - k
                     break
                 free = [s for s in range(pos + 1, TOP_SPACE) if s not in occ]
                 nxt = free[0] if free else TOP_SPACE
-                if nxt > pos + 1:
-                    skipped.extend(range(pos + 1, nxt))
-                    shared_nine = shared_nine or (nxt == TOP_SPACE and TOP_SPACE in occ)  # 9 held: the exception
+                skipped.extend(range(pos + 1, nxt))
                 pos = nxt
-            if skipped:
-                self.say("meowtain-move",
-                      f"{p['name']} gains, skips the occupied space(s) {', '.join(map(str, sorted(set(skipped))))} "
-                      f"and lands on the {pos} space",
-                      R.KING_NINE if shared_nine else R.KING_GAIN)
+            shared_nine = start < TOP_SPACE == pos and TOP_SPACE in occ  # onto the 9 others hold: the exception
+            if skipped or shared_nine:
+                skips = f", skips the occupied space(s) {', '.join(map(str, sorted(set(skipped))))}" if skipped else ""
+                self.say("meowtain-move", f"{p['name']} gains{skips} and lands on the {pos} space"
+                         + (", shared with the cats already on it" if shared_nine else ""),
+                         R.KING_NINE if shared_nine else R.KING_GAIN)
         else:
             pos = min(start + n, TOP_SPACE)
             lost = max(start + n - TOP_SPACE, 0)

@@ -20,6 +20,7 @@ from .rules_combat import dice_partners, judge_alternation, refuse_activation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
 from .rules_cards import unknown
 from .table import Table
+from .track_readings import readings_of
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
@@ -66,6 +67,7 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
     if not v.problems:
         _, effects = _apply(state, play)
         v.effects = effects + v.effects
+        v.leave_open(*readings_of(play, effects))  # what its table work rests on, as a tracker change's
     elif advise:
         v.advice = [a for a in v.advice if track.works(state, a, partial(check, advise=False))]
     return v.verdict()

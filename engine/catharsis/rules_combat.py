@@ -10,6 +10,7 @@ from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
 from .rules_cards import unknown
+from .track_readings import LEFTOVER
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -93,7 +94,8 @@ def combo_power(p, card) -> bool:
 
 def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     """Goz: a top places a Combo instead of its effect; a bottom removes every Combo and does the
-    effect listed for exactly that count, or nothing when the count is not listed."""
+    effect listed for exactly that count, or nothing when the count is not listed (`unlisted`, said by
+    the use itself)."""
     if not combo_power(p, card) or play.half == "top":
         return  # a top's Combo is reported once, by the tracker's `use`
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
@@ -103,10 +105,16 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
         return
     if count in listed:
         v.say("finisher", f"{pw.name}: {count} Combo removed: {listed[count]}", R.FINISHER)
-    else:
-        values = ", ".join(str(k) for k in sorted(listed))
-        v.say("no-effect", f"{pw.name}: {count} Combo removed, not one of the listed values "
-                           f"({values}): no effect", R.COMBO_UNLISTED)
+
+
+def unlisted(pw, ability) -> str | None:
+    """What a Goz bottom removing a Combo count its card does not list does (nothing), in words; None
+    when the count is listed or the card's values are unknown. The use says it (track_boards)."""
+    listed = sorted(int(k) for k in (ability.combo if ability else {}))
+    if not listed or pw.combo in listed:
+        return None
+    return (f"{pw.name}: {pw.combo} Combo removed, not one of the listed values "
+            f"({', '.join(map(str, listed))}): no effect")
 
 
 #: what a finisher's listed effect deals and prevents, read from its words ("deal 8 damage and prevent 2 damage")
@@ -325,6 +333,8 @@ def assign_verdict(state, play: Play, v) -> None:
     else:
         v.say("split", "a player attack goes to one player of the party's choice, passing on only past what "
                        "kills them", R.A_PLAYER)
+        if len(takers) > 1:
+            v.leave_open(LEFTOVER)
     for name, n in ((name, n) for name, n in play.shares if n):
         p = player_of(state, name)
         dies = n >= room(p)

@@ -71,7 +71,7 @@ def _counters(p, no) -> None:
         no.forbid(R.VESSEL_REVERT, f"{p.name} is the Vessel with 0 Divinity; at 0 she turns back at once")
     if sum(pw.status != DISCARDED for pw in p.powers) > BOARD_MAX:
         no.forbid(R.BOARD_LIMIT, f"{p.name}'s board holds {sum(pw.status != DISCARDED for pw in p.powers)} powers; "
-                                 f"at most {BOARD_MAX}")
+                                 f"at most {BOARD_MAX} (a reading: the cap counts powers, the Role not counted)")
     if p.drinks > DRINKS_MAX:
         no.forbid(R.DRINK_MAX, f"{p.name} holds {p.drinks} Drinks; at most {DRINKS_MAX}")
     for i, pw in enumerate(p.powers, 1):

@@ -10,9 +10,9 @@ from .model import (BOARD_MAX, CHARACTERS, DISCARDED, EXHAUSTED, FACE_UP, REWARD
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
-                           refuse_activation, refuse_combo_outside_combat)
+                           refuse_activation, refuse_combo_outside_combat, unlisted)
 from .table import Table
-from .track_readings import LUTHIA_FLIP
+from .track_readings import BOARD_POWERS, LUTHIA_FLIP
 
 
 def check_damage(state, change, no):
@@ -132,9 +132,12 @@ def check_gain(state, change, no):
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
                                    "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
     refuse_duo_elsewhere(state, p, name, no)
-    if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
+    held = sum(pw.status != DISCARDED for pw in p.powers)
+    if held >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {words.quoted(p.name)} N")
+    elif held == BOARD_MAX - 1 and not no.problems:
+        no.leave_open(BOARD_POWERS)  # the sixth power beside the Role: the cap read as counting powers
 
 
 def refuse_duo_elsewhere(state, p, name: str, no) -> None:
@@ -308,9 +311,7 @@ def apply_use(t: Table, change) -> None:
               R.COMBO, who=p["name"], amount=1, card=pw["name"])
         return
     if goz and half == "bottom":
-        t.say("finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
-                          f"lists which counts do something)", R.FINISHER,
-              who=p["name"], amount=pw["combo"], card=pw["name"])
+        _finisher(t, p, slot, name)
     if t.d["phase"] == "combat":
         _prevents(t, p["name"], slot, half)
     if goz and half == "bottom":
@@ -325,6 +326,19 @@ def apply_use(t: Table, change) -> None:
     t.exhaust_power(p, slot, "used")
     if pw["status"] == EXHAUSTED:
         t.say("exhaust", f"{name} is exhausted", R.ACTIVATION, who=p["name"], card=pw["name"])
+
+
+def _finisher(t: Table, p: dict, slot: int, name: str) -> None:
+    """A Goz bottom removes the power's Combo: for a count its card does not list, nothing happens (a
+    reading: the Combo still goes and the power exhausts)."""
+    state = t.freeze()
+    pw, _, ability = ability_of(state, player_of(state, p["name"]), str(slot), "bottom")
+    nothing = unlisted(pw, ability)
+    if nothing:
+        t.say("no-effect", nothing, R.COMBO_UNLISTED, who=p["name"], amount=pw.combo, card=pw.name)
+    else:
+        t.say("finisher", f"{name}: bottom ability removes {pw.combo} Combo (the card lists which counts do "
+                          "something)", R.FINISHER, who=p["name"], amount=pw.combo, card=pw.name)
 
 
 def _prevents(t: Table, name: str, slot: int, half: str) -> None:

@@ -58,10 +58,21 @@ LUTHIA_FLIP = note("Luthia's Flip earns no Cobble by itself", "the 'Glossary' ma
                    R.COBBLE_GAIN)
 DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Emberhoof, Brewmaiden' gives the "
               "maximum for her own Drink and four Drink levels for every player", R.DRINK_MAX)
+BOARD_POWERS = note("the board's cap of 6 counts powers, the Role not counted", "'Player Decks' caps the board "
+                   "at 6 cards; 'Setup' makes it the Role and 6 powers", R.BOARD_LIMIT)
+LEFTOVER = note("the party picks the next player for damage left over when the first one dies, as it picked "
+                "the first", "'Step 3: Enemy Attack Phase' does not say who picks the next one", R.A_PLAYER)
+GOZ_UNLISTED = note("a bottom ability with a Combo count the card does not list removes the Combo and exhausts "
+                    "the power, with no effect", "the Goz overview says no effect, her example that she cannot "
+                    "use the bottom ability; neither says what is removed or exhausted", R.COMBO_UNLISTED)
+DRAGON_HEAL = note("the free healing withheld against the 100-Eyed Dragon is the heal of 2 powers after a beaten "
+                   "Monster", "'100-Eyed Dragon' does not define free healing; 'Morale' calls that heal free",
+                   R.DRAGON_HEAL)
 
 
 #: the order a verdict says its readings in
-ORDER = (THRESHOLDS, ROUND_END, NEXT_ROUND, ROLE_STAYS, VESSEL, DURHAK_REFRESH, BURN, ROUND_KILL, KPT)
+ORDER = (THRESHOLDS, ROUND_END, NEXT_ROUND, ROLE_STAYS, VESSEL, DURHAK_REFRESH, BURN, ROUND_KILL, KPT, GOZ_UNLISTED,
+         DRAGON_HEAL)
 
 
 def readings_of(change, effects, own=None) -> list[Reason]:
@@ -78,4 +89,8 @@ def readings_of(change, effects, own=None) -> list[Reason]:
         found.append(BURN)
     if R.START_OF_ROUND_DEFEAT in rules or R.END_OF_ROUND_DEFEAT in rules:
         found.append(ROUND_KILL)
+    if R.COMBO_UNLISTED in rules:
+        found.append(GOZ_UNLISTED)
+    if "no-reward" in kinds:
+        found.append(DRAGON_HEAL)
     return [reading for reading in ORDER if reading in found]

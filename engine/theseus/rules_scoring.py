@@ -10,7 +10,7 @@ from engine.words import count, listing, teach
 
 from .model import GAME, State, catalogue, known_rank
 from .rule_ids import R
-from .table import Table
+from .table import SCORING_AREA_READING, Table
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {
@@ -154,8 +154,9 @@ def say_final_scores(table: Table, state: State) -> None:
         table.say("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R.VP_HIGH)
     if any(row["effect_points"] for row in result["players"]):
         table.say("vp-rule", "card effects add their end-game points (from the catalogue)", R.VP_EXTRA)
-        table.say("vp-rule", "card effects' end-game points count only with the card in the area its text "
-                  "names", R.SCORING_AREA)
+        table.say("vp-rule", "card effects' end-game points counted with each card in the area the catalogue "
+                  "gives for it", R.SCORING_AREA)
+        table.leave_open(SCORING_AREA_READING)
     if any(row["bonuses"] for row in result["players"]):
         table.say("vp-rule", "each Bonus in a Reward Area counts toward the score", R.BONUS_SCORE)
     winners = result["winners"]

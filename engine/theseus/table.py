@@ -26,6 +26,26 @@ HAND_TIMING_READING = Reason(
     "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
     "follows the resolution",
 )
+#: a Rank Deck running out during a refill: when it counts as empty, and what the advance does first,
+#: are readings (refill.deck-runs-out); each message is one text, so it is said once per game
+ADVANCE_AT_LAST_REVEAL = Reason(
+    rule=R.DECK_RUNS_OUT,
+    message="reading: a Rank Deck is read as running out the moment its last card is revealed, so that card is "
+    "on the Board for the advance and its Bonuses; section 9 (runs out during the refill) could also mean "
+    "only once a further card is wanted",
+)
+ADVANCE_ORDER = Reason(
+    rule=R.DECK_RUNS_OUT,
+    message="reading: at an advance during a refill the cards still carrying a Bonus are Exiled first, then the "
+    "new Bonuses are placed, then the refill goes on from the new deck into the spaces left; sections 9 "
+    "to 11 give no order",
+)
+#: which area a card's end-game points count in is a reading (tiebreakers.end-game-scoring-area)
+SCORING_AREA_READING = Reason(
+    rule=R.SCORING_AREA,
+    message="reading: a card's end-game points count only with the card in the area its text names; "
+    "section 13 does not say which area is meant",
+)
 
 
 class Table(WorkingTable):
@@ -180,10 +200,7 @@ class Table(WorkingTable):
                           "refill empties it is the table's to say (`companion track next-rank`)")
             self.reveal_one()
             if deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
-                self.note(R.DECK_RUNS_OUT, f"the Rank {self.rank} deck is read as advancing the moment its "
-                          "last card is revealed (section 10: when it becomes empty), so that card is on the "
-                          "Board for the advance and its Bonuses; section 9 (runs out during the refill) could "
-                          "also mean only once a further card is wanted")
+                self.leave_open(ADVANCE_AT_LAST_REVEAL)
                 self._advance_in_refill()
         if self.reveal:
             self.forbid(R.REVEAL, f"the refill turns up fewer cards than named: {listing(self.reveal)} "
@@ -227,7 +244,10 @@ class Table(WorkingTable):
         old = self.rank
         self.say("advance", f"the Rank {old} deck is empty: the game advances to Rank {old + 1}, whose deck "
                  "now refills the Board", R.WHEN_EMPTY)
+        exiled = len(self.exiled)
         self.advance()
+        if len(self.exiled) > exiled:  # the order decided what the refill fills
+            self.leave_open(ADVANCE_ORDER)
         if len(self.board) < BOARD_SIZE:
             self.say("refill-continues", f"the Board Refill goes on from the Rank {self.rank} deck", R.DECK_RUNS_OUT)
 

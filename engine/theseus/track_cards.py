@@ -13,7 +13,7 @@ from .model import BOARD_SIZE, LAST_RANK, LIMIT, MAX_RANK_TOTAL, RANK_ONLY_NAMES
 from .notation_track import Item, described, read_item
 from .rule_ids import R
 from .rules_scoring import general_vp
-from .table import HIDDEN, Table
+from .table import HIDDEN, SCORING_AREA_READING, Table
 from .track_score import total
 
 
@@ -200,7 +200,7 @@ def points(table: Table, who: str, args: tuple[str, ...]) -> None:
         table.effect_points.pop(who, None)
     table.say("points", f"{who}'s points from card effects: {have} -> {new}; {who} now has {total(table, who)} VP", R.VP_EXTRA,
              who=who, amount=new)
-    table.say("points-area", "a card's end-game points count only with the card in the area its text names", R.SCORING_AREA)
+    table.leave_open(SCORING_AREA_READING)
 
 
 class Zone(NamedTuple):

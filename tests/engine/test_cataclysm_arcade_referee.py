@@ -28,6 +28,8 @@ CARDS = [
     "card Mortar fighter level=3 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
     "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
     "card Lynx fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
+    "card Bouncer fighter level=1 health=3 attack=1 attack-cost=0 keywords=enforcer",
+    "card Warden fighter level=1 health=3 attack=1 attack-cost=0 keywords=enforcer",
 ]
 
 
@@ -212,6 +214,11 @@ READING_CASES = {
     "transform": (rules_readings.TRANSFORM_MOVE, ["track fighter ann Shifter 2 --overrule"], "activate Shifter transform"),
     # the level rises when everyone has passed: a turn read as a level
     "turn is level": (rules_readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
+    # two Enforcers on a team, each to be attacked before the others: any one may be picked
+    "several enforcers": (rules_readings.ENFORCER_ANY, ["track fighter ben Bouncer 3 --overrule",
+                                                        "track fighter ben Warden 3 --overrule"], "attack boss at ben Warden"),
+    # Player One moves on clockwise from Ann; Ben, next in the seats, is out
+    "player one past a player out": (rules_readings.PLAYER_ONE_PAST_OUT, ["track damage ben boss 6", "play pass"], "pass"),
 }
 
 
@@ -227,6 +234,42 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
 
 def test_every_reading_has_a_case():
     assert {r for r, _, _ in READING_CASES.values()} | {rules_readings.STUN_DURATION} == set(rules_readings.ALL)
+
+
+@pytest.mark.parametrize("steps, text", [
+    (["track fighter ben Bouncer 3 --overrule"], "attack boss at ben Bouncer"),  # the one Enforcer
+    (["track fighter ben Bouncer 3 --overrule", "track fighter cy Warden 3 --overrule"], "attack boss at ben Bouncer"),
+], ids=["one Enforcer", "Enforcers on two teams"])
+def test_an_attack_on_the_only_enforcer_of_its_team_says_no_reading(steps, text):
+    """Glossary, Enforcer: one Enforcer on the attacked team is attacked first by the rule itself; the
+    reading on several (keywords.enforcer) is said only when the team has another one it could be."""
+    verdict = E.check(table(*steps), E.plays.parse_move(text, table(*steps)))
+    assert verdict.legal and rules_readings.ENFORCER_ANY not in verdict.unchecked, verdict.as_json()
+
+
+def test_two_enforcers_still_keep_the_team_s_others_safe():
+    """The reading lets the attacker pick among the Enforcers, not past them."""
+    state = table("track fighter ben Bouncer 3 --overrule", "track fighter ben Warden 3 --overrule")
+    verdict = E.check(state, E.plays.parse_move("attack boss at ben boss", state))
+    assert not verdict.legal and verdict.reasons[0].rule == "cataclysm-arcade.keywords.enforcer"
+
+
+@pytest.mark.parametrize("steps", [["play pass", "play pass"], ["track damage cy boss 6", "play pass"]],
+                         ids=["nobody out", "the player out is not next"])
+def test_player_one_moving_to_the_next_seat_says_no_reading(steps):
+    """Overview: Player One moves clockwise each level; only passing over a player who is out rests on
+    the reading (basics.player-one-rotates)."""
+    state = table(*steps)
+    verdict = E.check(state, E.plays.parse_move("pass", state))
+    assert verdict.legal and any(e.kind == "player-one" for e in verdict.effects), verdict.as_json()
+    assert rules_readings.PLAYER_ONE_PAST_OUT not in verdict.unchecked
+
+
+def test_player_one_past_a_player_out_is_said_on_the_tracker_s_next_level_too():
+    state = table("track damage ben boss 6", "track pass ann", "track pass cy")
+    verdict = T.check(state, T.parse(state, ["next-level"]))
+    assert verdict.legal and rules_readings.PLAYER_ONE_PAST_OUT in verdict.unchecked, verdict.as_json()
+    assert T.apply(state, T.parse(state, ["next-level"]))[0].player_one == "Cy"
 
 
 def test_every_reading_cites_the_rule_that_leaves_it_open():

@@ -227,6 +227,11 @@ READING_CASES = {
                                                           ["lives", "chris", "=3"]])),
     # an Attack or Curiosity aimed at its own player: "choose a player" does not exclude oneself
     "self target": (readings.SELF_TARGET, lambda: _play_case([], "Abi play Curiosity at Abi")),
+    # King of the Meowtain with no open space above: the gain always takes the cat onto the shared 9
+    "shared nine": (readings.NINE_SPACE_ALWAYS, lambda: _track_case(
+        ["lives", "chris", "+1"], variant="king", before=[["lives", "betty", "=8"], ["lives", "chris", "=7"]])),
+    # over the hand limit: who picks the discards is not said; the hand's owner does
+    "hand limit": (readings.HAND_LIMIT_PICKS, lambda: _track_case(["draw", "abi", "8"])),
 }
 
 
@@ -240,3 +245,37 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
 
 def test_every_reading_has_a_case():
     assert {r for r, _ in READING_CASES.values()} == set(readings.ALL)
+
+
+@pytest.mark.parametrize("words, before", [
+    (["lives", "betty", "+1"], [["lives", "betty", "=8"]]),  # straight onto the 9 Abi holds: no space skipped
+    (["lives", "chris", "+2"], [["lives", "betty", "=8"], ["lives", "chris", "=7"]]),  # the second life is lost
+], ids=["next space", "two lives"])
+def test_a_gain_onto_the_taken_nine_space_says_the_reading(words, before):
+    """King of the Meowtain: with no other open space the cat may move onto the 9 space others hold; the
+    rulebook does not say it may stay, and the companion always moves it: the verdict says so, citing
+    king-meowtain.nine-space-exception, whether or not spaces were skipped on the way."""
+    verdict = _track_case(words, variant="king", before=before)
+    assert verdict.legal and readings.NINE_SPACE_ALWAYS in verdict.unchecked, verdict.as_json()
+    assert readings.NINE_SPACE_ALWAYS.rule == "catastrophe.king-meowtain.nine-space-exception"
+
+
+@pytest.mark.parametrize("words, variant, before", [
+    (["lives", "chris", "+1"], "king", [["lives", "abi", "=8"], ["lives", "betty", "=7"], ["lives", "chris", "=5"]]),
+    (["lives", "chris", "+1"], "king", [["lives", "abi", "=7"], ["lives", "betty", "=6"], ["lives", "chris", "=5"]]),
+    (["lives", "betty", "+1"], "standard", [["lives", "betty", "=8"]]),
+], ids=["skips to an open space", "open 9 space", "standard game"])
+def test_a_gain_that_does_not_share_the_nine_space_says_no_such_reading(words, variant, before):
+    """The reading is said only where it decides the move: a gain to an open space (the 9 included, or
+    outside the variant) rests on the rule itself."""
+    verdict = _track_case(words, variant=variant, before=before)
+    assert verdict.legal and readings.NINE_SPACE_ALWAYS not in verdict.unchecked, verdict.as_json()
+
+
+def test_the_hand_limit_reading_is_said_only_when_cards_are_discarded():
+    """A Few More Things: over 7 cards the hand is cut to 7 at once; who picks the discards is not said
+    (general.max-hand-size). A draw that stays within 7 says nothing of it; a play that takes a cat over
+    the limit."""
+    assert readings.HAND_LIMIT_PICKS.rule == "catastrophe.general.max-hand-size"
+    assert readings.HAND_LIMIT_PICKS not in _track_case(["draw", "abi", "1"], before=[["hand", "abi", "=3"]]).unchecked
+    assert readings.HAND_LIMIT_PICKS in _track_case(["draw", "abi", "1"], before=[["hand", "abi", "=7"]]).unchecked

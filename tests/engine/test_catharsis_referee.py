@@ -341,3 +341,79 @@ def test_readings_on_refusals_too():
     s = table("next-card boss", "enemy Lich 5 boss", "combat start", "enemy damage 5")
     v = verdict(s, "morale +1")
     assert not v.legal and any("Boss falls" in u for u in _readings(v))
+
+
+# ------------------------------------------------------------------ readings the reference marks unclear
+# Each verdict that rests on one of these names the reading and cites the entry whose unclear note
+# holds it; an ordinary play beside it says nothing of it.
+
+from engine.catharsis import track_readings  # noqa: E402
+
+GOZ = ["rename Ann 1 Nail to the Eye", *ATTACK, "roll Ann 1 2 3 4 5 6"]
+
+
+def test_leftover_damage_passed_on_says_who_picks_the_next_player():
+    """Step 3: the party picks the player a player attack goes to; who picks the one the rest goes to
+    when that player dies is not said (combat.enemy-attack.a-player): read as the party again."""
+    s = table(*ATTACK, "combat enemy", "attack player 14")
+    assert track_readings.LEFTOVER.rule == "catharsis.combat.enemy-attack.a-player"
+    v = verdict(s, "assign Ann 12 Ben 2")
+    assert v.legal and track_readings.LEFTOVER in v.unchecked
+    v = verdict(table(*ATTACK, "combat enemy", "attack player 4"), "assign Ann 4")
+    assert v.legal and track_readings.LEFTOVER not in v.unchecked
+
+
+def test_a_goz_bottom_with_an_unlisted_count_says_its_reading():
+    """Goz: an unlisted Combo count does nothing; whether the Combo goes and the power exhausts, or the
+    bottom cannot be used at all (her example), is open (characters.goz.unlisted-count). Read as removed
+    and exhausted: the play and the tracker's `use` say so, once, and a listed count says nothing of it."""
+    s = table(*GOZ, players=("Ann",), characters="Ann=Goz")
+    assert track_readings.GOZ_UNLISTED.rule == "catharsis.characters.goz.unlisted-count"
+    for v in (verdict(s, "use Ann 1 bottom with 1 2"), TRACKER.check(s, TRACKER.parse(s, ["use", "Ann", "1", "bottom"]))):
+        assert v.legal and track_readings.GOZ_UNLISTED in v.unchecked, v.as_json()
+        assert [e.kind for e in v.effects].count("no-effect") == 1
+        assert any(e.kind == "exhaust" for e in v.effects)
+    listed = play(s, "combo Ann 1 +3")
+    for v in (verdict(listed, "use Ann 1 bottom with 1 2"),
+              TRACKER.check(listed, TRACKER.parse(listed, ["use", "Ann", "1", "bottom"]))):
+        assert v.legal and track_readings.GOZ_UNLISTED not in v.unchecked, v.as_json()
+
+
+def test_no_free_healing_against_the_dragon_says_what_it_reads_free_healing_as():
+    """100-Eyed Dragon: no free healing at any point; 'free healing' is read as the heal of 2 powers after
+    a beaten Monster (boss-decks.hundred-eyed-dragon.no-free-healing). A play that beats one says it too."""
+    fight = ["next-card monster", "enemy Crab 8/10/12/14/16", "enemy Imp 8/10/12/14/16", "combat start", "combat attack"]
+    s = table(*ATTACK, boss="hundred-eyed-dragon")
+    assert track_readings.DRAGON_HEAL.rule == "catharsis.boss-decks.hundred-eyed-dragon.no-free-healing"
+    v = verdict(s, "enemy damage 10")
+    assert v.legal and track_readings.DRAGON_HEAL in v.unchecked, v.as_json()
+    assert track_readings.DRAGON_HEAL not in verdict(s, "enemy damage 9").unchecked
+    assert track_readings.DRAGON_HEAL not in verdict(table(*fight, boss="hundred-eyed-dragon"), "enemy damage 10 Crab").unchecked
+    assert track_readings.DRAGON_HEAL not in verdict(table(*ATTACK), "enemy damage 10").unchecked
+    # a play's damage that beats the Monster: the same line, the same reading
+    s = table(*fight, 'card Bolt top "1" attacks 10', "rename Ann 1 Bolt", "roll Ann 1 2 3 4 5 6",
+              boss="hundred-eyed-dragon")
+    s = play(s, "enemy damage 10 Imp")
+    v = verdict(s, "use Ann 1 top with 1")
+    assert v.legal and any(e.kind == "no-reward" for e in v.effects), v.as_json()
+    assert track_readings.DRAGON_HEAL in v.unchecked
+
+
+def test_a_gain_to_six_powers_says_the_role_is_not_counted():
+    """Player Decks caps the board at 6 cards; Setup makes it the Role and 6 powers: read as 6 powers,
+    the Role not counted (player-decks.board-limit). A gain that fills the board to 6 powers rests on
+    it; one that leaves it at 5 or fewer does not."""
+    assert track_readings.BOARD_POWERS.rule == "catharsis.player-decks.board-limit"
+    v = verdict(table("discard Ann 1"), "gain Ann Fireball")
+    assert v.legal and track_readings.BOARD_POWERS in v.unchecked, v.as_json()
+    v = verdict(table("discard Ann 1", "discard Ann 2"), "gain Ann Fireball")
+    assert v.legal and track_readings.BOARD_POWERS not in v.unchecked
+
+
+def test_status_of_a_board_over_the_limit_says_the_role_is_read_as_not_counted():
+    s = table()
+    ann = s.players[0]
+    seventh = ann.powers[0].model_copy(update={"name": "Extra"})
+    crowded = s.model_copy(update={"players": (ann.model_copy(update={"powers": (*ann.powers, seventh)}), *s.players[1:])})
+    found = [r for r in E.declaration.status(crowded) if r.rule == "catharsis.player-decks.board-limit"]
+    assert found and "Role" in found[0].message and "reading" in found[0].message, found

@@ -394,6 +394,31 @@ def test_advancing_when_the_deck_empties_is_named_as_a_reading():
     assert not any(u.rule == R.DECK_RUNS_OUT for u in verdict.unchecked)
 
 
+def _advance_in_refill(bonus: int):
+    """Rank 2, the deck's last card (Archer) revealed by the refill an Explore starts; two Rank 1 cards
+    on the Board carry `bonus` Bonuses each."""
+    cards = [*KNOWN, {"name": "Archer", "rank": 2}, {"name": "Cleric", "rank": 2}, {"name": "Monk", "rank": 2}]
+    state = table(active_rank=2, cards=cards, decks={"1": 0, "2": ["Archer"], "3": 4, "4": 4, "5": 4, "6": 4},
+                  board=[{"name": "Paladin", "bonus": bonus}, {"name": "Witch", "bonus": bonus}, "Cleric", "Monk"])
+    return ENGINE.check(state, ENGINE.plays.parse_move("use Knight explore Monk", state))
+
+
+def test_the_advance_in_a_refill_is_said_as_the_readings_it_rests_on():
+    """Sections 9-11 say neither when a deck that runs out during a refill counts as empty nor in what
+    order the expiring Bonus cards go, the new Bonuses come and the refill ends (refill.deck-runs-out).
+    Both are readings: the moment is said whenever the last reveal advances the Rank, the order where
+    Bonus cards are Exiled at that advance (the spaces they leave are refilled from the new deck)."""
+    from engine.theseus.table import ADVANCE_AT_LAST_REVEAL, ADVANCE_ORDER
+
+    for reading in (ADVANCE_AT_LAST_REVEAL, ADVANCE_ORDER):
+        assert reading.rule == R.DECK_RUNS_OUT and reading.message.startswith("reading: ")
+    verdict = _advance_in_refill(bonus=1)
+    assert verdict.legal and "expire" in {e.kind for e in verdict.effects}, verdict.as_json()
+    assert ADVANCE_AT_LAST_REVEAL in verdict.unchecked and ADVANCE_ORDER in verdict.unchecked
+    verdict = _advance_in_refill(bonus=0)  # nothing Exiled: the order decides nothing
+    assert verdict.legal and ADVANCE_AT_LAST_REVEAL in verdict.unchecked and ADVANCE_ORDER not in verdict.unchecked
+
+
 # ---------------------------------------------------------------- structured results (issue 22)
 
 
@@ -470,3 +495,19 @@ def test_an_unclosed_apostrophe_is_refused_naming_the_double_quoted_form_which_r
     move = ENGINE.plays.parse_move("use Knight explore \"Hero's Cape\"", state)
     assert move.targets == ("Hero's Cape",) and ENGINE.check(state, move).legal
     assert ENGINE.plays.format_move(move) == "use Knight explore \"Hero's Cape\""
+
+
+def test_the_final_count_says_the_scoring_area_is_a_reading():
+    """Section 13: end-game points of a card count in the appropriate active area, which the rulebook does
+    not name (tiebreakers.end-game-scoring-area); the final count of the scenario where Ben's Sage scores
+    from his Party says it takes the area the card's text names, as a reading."""
+    import tomllib
+    from pathlib import Path
+
+    from engine.theseus.table import SCORING_AREA_READING
+
+    case = tomllib.loads((Path(__file__).parents[1] / "scenarios/theseus/effect-points-scoring.toml").read_text())
+    state = ENGINE.load_state(case["situation"])
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("end", state))
+    assert verdict.legal and SCORING_AREA_READING in verdict.unchecked, verdict.as_json()
+    assert any(e.rule == R.SCORING_AREA for e in verdict.effects)  # what the count did, as before

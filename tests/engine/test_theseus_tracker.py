@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.theseus import Engine, State, Tracker
 from engine.theseus.model import LAST_RANK, rank_only_name
+from engine.theseus.table import SCORING_AREA_READING
 from engine.theseus.track import AFTER_THE_END
 from engine.theseus.rules_scoring import DECIDED_BY, final_scores
 from engine.tracking import Change, OptionError
@@ -84,7 +85,7 @@ def test_every_cited_rule_is_declared_and_every_declared_rule_is_cited():
         for base in (new(), state, ended(state)):
             change = T.parse(base, words)
             verdict = T.check(base, change)
-            seen |= set(rules_of(verdict))
+            seen |= set(rules_of(verdict)) | {note.rule for note in verdict.unchecked}  # a reading cites its rule
             seen |= set(rules_of(T.apply(base, change)[1]))
     seen.discard(None)
     cited = T.declaration.verbs.rule_ids
@@ -398,7 +399,10 @@ def test_bonus_corrections_and_the_floor():
 def test_points_from_card_effects():
     state, effects = do(new(), "points", "ann", "+2")
     assert row(state, "Ann")["effect_points"] == 2 and row(state, "Ann")["vp"] == 2
-    assert rules_of(effects) == [G + "card-info.vp.extra-scoring", G + "tiebreakers.end-game-scoring-area"]
+    assert rules_of(effects) == [G + "card-info.vp.extra-scoring"]
+    # which area counts is the project's reading (tiebreakers.end-game-scoring-area), said as one
+    verdict = T.check(new(), T.parse(new(), ["points", "ann", "+2"]))
+    assert SCORING_AREA_READING in verdict.unchecked and SCORING_AREA_READING.rule == G + "tiebreakers.end-game-scoring-area"
     # the rulebook prints no effect that takes points away: below 0 is refused (issue 44), the table may overrule
     assert rules_of(refused(state, "points", "ann", "-3")) == [G + "card-info.vp.extra-scoring"]
     state, _ = overrule(state, "points", "ann", "-3")
