@@ -44,3 +44,21 @@ def test_revive_logged_with_the_default_names_replays_alike():
     old = TRACKER.apply(state, Change(verb="revive", args=("Dave", "revived 1", "revived 2")))[0]
     new = TRACKER.apply(state, TRACKER.parse(state, ["revive", "dave"]))[0]
     assert old == new
+
+
+def _duo_table(**options):
+    return table("rename Ann 1 The Power of Fire", "rename Ben 1 The Power of Fire",
+                 characters="Ann=Luthia,Ben=Durhak", **options)
+
+
+def test_a_refused_replace_of_luthias_duo_power_cites_the_duo_power_rule_first():
+    """Luthia's refusal named only her immunity: the one-line refusal and `Explain a rule` take the
+    first reason, and a duo power is never replaced whoever holds it, so that rule comes first; her
+    immunity is still cited after it."""
+    state = _duo_table()
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["replace", "ann", "1"]))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons] == ["catharsis.duo-powers.no-replace",
+                                                 "catharsis.characters.luthia.immune-replace"]
+    own = TRACKER.check(state, TRACKER.parse(state, ["replace", "ann", "2"]))  # her own power: the immunity only
+    assert [r.rule for r in own.reasons] == ["catharsis.characters.luthia.immune-replace"]
