@@ -195,6 +195,7 @@ class LineItem(Frozen):
         what = {"attack": f"attack by {self.card}", "activate": f"{self.card}'s {self.ability}",
                 "trigger": f"trigger: {self.text}", "wield": f"wield {self.card} on {self.on}",
                 "fortify": f"fortify {self.card} on {self.on}"}.get(self.kind, f"{self.kind} {self.card}")
+        what += f" on {self.on}" if self.kind == "weapon" and self.on else ""
         aim = f" at {self.target_player}'s {self.target}" if self.target else ""
         return f"{what}{aim} ({self.controller})"
 
