@@ -62,3 +62,35 @@ def test_a_refused_replace_of_luthias_duo_power_cites_the_duo_power_rule_first()
                                                  "catharsis.characters.luthia.immune-replace"]
     own = TRACKER.check(state, TRACKER.parse(state, ["replace", "ann", "2"]))  # her own power: the immunity only
     assert [r.rule for r in own.reasons] == ["catharsis.characters.luthia.immune-replace"]
+
+
+def _deaths(powers: str, attack: str, shares: str) -> dict[str, str]:
+    """Who the sharing's lines say dies (name -> rule), Ann (Luthia) and Ben (Durhak) sharing The
+    Power of Fire as their first power."""
+    state = _duo_table(powers=powers)
+    for text in (*ATTACK, "combat enemy", attack):
+        state = E.plays.apply(state, E.plays.parse_move(text, state))
+    verdict = E.check(state, E.plays.parse_move(shares, state))
+    assert verdict.legal, shares
+    return {e.who: e.rule for e in verdict.effects if e.kind == "dies"}
+
+
+def test_a_partner_whose_shared_card_the_other_uses_up_is_foreseen_to_die():
+    """Ann holds only the duo power, Ben it and one power more: with 2 each, Ann's points discard the
+    shared card from both boards, so Ben's 2 discard his last power (or the other way round): both die.
+    Only Ann's death was said."""
+    assert _deaths("Ann=1,Ben=2", "attack party 4", "assign ann 2 ben 2") == {
+        "Ann": "catharsis.damage.death", "Ben": "catharsis.duo-powers.damage"}
+
+
+def test_a_partner_with_no_share_dies_when_the_other_takes_the_shared_card():
+    """All 4 to Ben discards both his cards, the shared one too: Ann, who holds only that one, dies."""
+    assert _deaths("Ann=1,Ben=2", "attack player 4", "assign ben 4") == {
+        "Ben": "catharsis.damage.death", "Ann": "catharsis.duo-powers.damage"}
+
+
+def test_no_death_is_foreseen_where_the_partners_may_lay_the_points_and_live():
+    """With a card left standing however the points fall (each holds one more power, 2 each of 6 points
+    between them), or where it depends on how they lay them (1 and 2), nobody is said to die."""
+    assert _deaths("Ann=2,Ben=2", "attack party 4", "assign ann 2 ben 2") == {}
+    assert _deaths("Ann=1,Ben=2", "attack party 3", "assign ann 1 ben 2") == {}
