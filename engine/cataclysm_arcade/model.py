@@ -119,6 +119,7 @@ class Character(Frozen):
     taps: int = Field(default=0, ge=0)  # attacks and tap abilities used this level (Agility allows 2)
     armor_used: int = Field(default=0, ge=0)  # damage Armor has prevented this level
     entered_level: int | None = None  # the level it came into play (Stealthy)
+    stealthy_level: int | None = None  # the level a card effect gave it Stealthy (Stealthy protects that level too)
     stunned: bool = False
     phantasmal: bool = False
     fortifications: tuple[str, ...] = ()  # Fighter cards placed under it by Fortify
