@@ -119,6 +119,7 @@ class Character(Frozen):
     taps: int = Field(default=0, ge=0)  # attacks and tap abilities used this level (Agility allows 2)
     armor_used: int = Field(default=0, ge=0)  # damage Armor has prevented this level
     entered_level: int | None = None  # the level it came into play (Stealthy)
+    stealthy_level: int | None = None  # the level a card effect gave it Stealthy (Stealthy protects that level too)
     stunned: bool = False
     phantasmal: bool = False
     fortifications: tuple[str, ...] = ()  # Fighter cards placed under it by Fortify
@@ -195,6 +196,7 @@ class LineItem(Frozen):
         what = {"attack": f"attack by {self.card}", "activate": f"{self.card}'s {self.ability}",
                 "trigger": f"trigger: {self.text}", "wield": f"wield {self.card} on {self.on}",
                 "fortify": f"fortify {self.card} on {self.on}"}.get(self.kind, f"{self.kind} {self.card}")
+        what += f" on {self.on}" if self.kind == "weapon" and self.on else ""
         aim = f" at {self.target_player}'s {self.target}" if self.target else ""
         return f"{what}{aim} ({self.controller})"
 

@@ -241,7 +241,8 @@ def target_problems(state: State, me: Player, target_player: str, target: str,
     if victim is None:
         return [_r(R.CHOOSE_TARGET, f"{owner.name} has no character {target} in play")]
     if _stealthy_now(state, victim):
-        return [_r(R.STEALTHY, f"{target} is Stealthy and came into play this level: it cannot be attacked yet")]
+        when = "came into play" if victim.entered_level == state.level else "gained Stealthy"
+        return [_r(R.STEALTHY, f"{target} is Stealthy and {when} this level: it cannot be attacked yet")]
     enforcers = [c for c in (owner.boss, *owner.fighters) if c.has("enforcer") and not _stealthy_now(state, c)]
     if enforcers and not victim.has("enforcer"):
         names = ", ".join(BOSS if c is owner.boss else c.name for c in enforcers)
@@ -252,7 +253,8 @@ def target_problems(state: State, me: Player, target_player: str, target: str,
 
 
 def _stealthy_now(state: State, who) -> bool:
-    return who.has("stealthy") and who.entered_level == state.level
+    """Stealthy protects the level the character came into play and the level it gained the keyword."""
+    return who.has("stealthy") and state.level in (who.entered_level, who.stealthy_level)
 
 
 def _ability(state: State, me: Player, move: Move):

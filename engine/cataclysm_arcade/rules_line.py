@@ -105,7 +105,7 @@ def resolve_all_unanswered(state: State) -> tuple[State, list[Effect]]:
 def resolve_top(state: State) -> tuple[State, list[Effect]]:
     item = state.line[-1]
     state = state.model_copy(update={"line": state.line[:-1], "declined": (), "priority": None})
-    effects = [Effect(kind="resolve", rule=R.RESOLVE_TOP, message=f"resolves: {item.label()}")]
+    effects = [Effect(kind="resolve", rule=R.RESOLVE_TOP, message=f"resolves: {_as_resolved(state, item).label()}")]
     state, more = carry_out(state, item)
     effects += more
     if state.line and not state.winner and not any(e.kind == "trigger" for e in more):
@@ -114,6 +114,21 @@ def resolve_top(state: State) -> tuple[State, list[Effect]]:
         if who:
             effects.append(Effect(kind="priority", rule=R.PRIORITY_AFTER, message=f"{who} has priority"))
     return state, effects
+
+
+def _as_resolved(state: State, item: LineItem) -> LineItem:
+    """The item as its resolve line names it: a Weapon played without naming its Fighter says the
+    Fighter it goes to (one played `keep old` is left as played: it may be destroyed instead)."""
+    if item.kind != "weapon" or item.on or item.keep_old or state.player(item.controller).out:
+        return item
+    return item.model_copy(update={"on": _wielder(state.player(item.controller), item)})
+
+
+def _wielder(player, item: LineItem) -> str | None:
+    """The Fighter a resolving Weapon goes to: the one named with the play while it is in play, else
+    its player's first Fighter; None with no Fighter in play (it enters unwielded)."""
+    chosen = table.character(player, item.on) if item.on else None
+    return chosen.name if chosen is not None else player.fighters[0].name if player.fighters else None
 
 
 def finish_move(state: State) -> tuple[State, list[Effect]]:
@@ -169,11 +184,9 @@ def _weapon_enters(t: table.Table, item: LineItem) -> None:
         weapons = tuple(w for w in weapons if w.name.lower() != name.lower())
         t.say("destroyed", f"{item.controller} may keep one {name}: the old one is destroyed "
               f"(to keep the old one, play it as `weapon {name} keep old`)", R.WEAPON_ONE_PER_NAME)
-    wielder = None
-    if player.fighters:
-        chosen = table.character(player, item.on) if item.on else None
-        wielder = chosen.name if chosen is not None else player.fighters[0].name
-        if item.on and chosen is None:  # the Fighter named with the play left play while it waited
+    wielder = _wielder(player, item)
+    if wielder is not None:
+        if item.on and table.character(player, item.on) is None:  # the Fighter named left play while it waited
             several = len(player.fighters) > 1
             t.say("wielder-first" if several else "wielder-only",
                   f"{item.on} has left play: {name} goes to {wielder}, "

@@ -261,6 +261,16 @@ def _character(player: Player, character: str) -> str:
     return _name(player, character)
 
 
+def _stealthy(t: table.Table, name: str, character: str) -> None:
+    """A card effect gives the character Stealthy: it can't be attacked this level either."""
+    key = _name(t.player(name), character)
+    who = table.character(t.player(name), key)
+    keywords = who.keywords if who.has("stealthy") else (*who.keywords, "stealthy")
+    t.with_character(name, key, who.model_copy(update={"keywords": keywords, "stealthy_level": t.now.level}))
+    t.say("stealthy", f"{character_label(key, name)} gains Stealthy: it can't be attacked for the rest of "
+          f"level {t.now.level}", R.STEALTHY)
+
+
 def _healing(capped: bool, t: table.Table, name: str, character: str, amount: str) -> None:
     """Heal (`capped` at Starting Health) or Gain Health of a character."""
     t.add_health(name, _character(t.player(name), character), int(amount), capped)
@@ -318,6 +328,9 @@ VERBS: dict[str, Verb] = {
     "untap": _row(_in_game(), lambda t, name, character: t.untap(name, _name(t.player(name), character)),
                   read=words.read_character,
                   usage="untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)"),
+    "stealthy": _row(_in_game(), _stealthy, read=words.read_character,
+                     usage="stealthy PLAYER CHARACTER  — a card effect gives it Stealthy: not attackable this level "
+                           "(e.g. `stealthy ann grunt`)"),
     "destroy": _row(_in_game(),
                     lambda t, name, character: t.destroy_by_effect(name, _fighter(t.player(name), character).name),
                     read=words.read_destroy,

@@ -304,6 +304,4 @@ def read_revive(state, verb, rest, usage):
     if len(rest) > 1 and any(p.name.casefold() == whole for p in state.players):  # an unquoted name of two words
         rest = [" ".join(rest[:2]), *rest[2:]]
     extra(rest, 3, usage)
-    player = player_name(state, rest[0])
-    names = list(rest[1:3]) + ["revived 1", "revived 2"][len(rest[1:3]):]
-    return Change(verb="revive", args=(player, *names))
+    return Change(verb="revive", args=(player_name(state, rest[0]), *rest[1:3]))  # names left out: apply_revive's

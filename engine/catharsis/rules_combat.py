@@ -230,21 +230,53 @@ def group_room(state, names) -> int:
     """Points of a new attack these players together may still take: what would kill them all, a duo
     power between two of them counted once (it is one card, whichever partner's damage reaches it),
     less what they owe already."""
-    seen, total = set(), 0
+    cards: dict[tuple, int] = {}
+    due = 0
     for p in (player_of(state, name) for name in names):
-        if p.dead:
-            continue
-        total -= p.damage_due
-        for slot, pw in enumerate(p.powers, 1):
-            status = damage_status(p, pw)
-            if status not in (FACE_UP, EXHAUSTED):
-                continue
-            copies = duo_copies(state, p.name, pw.name)
-            key = ("duo", pw.name.lower()) if copies else (p.name, slot)
-            if key not in seen:
-                seen.add(key)
-                total += 2 if status == FACE_UP else 1
-    return max(0, total)
+        if not p.dead:
+            due += p.damage_due
+            cards.update(board(state, p))
+    return max(0, sum(cards.values()) - due)
+
+
+def board(state, p) -> dict[tuple, int]:
+    """The cards on p's board damage can still reach, each with the points that discard it (a face-up
+    power 2, an exhausted one 1); a duo power keyed by its name, so its partners' copies are one card."""
+    cards = {}
+    for slot, pw in enumerate(p.powers, 1):
+        status = damage_status(p, pw)
+        if status in (FACE_UP, EXHAUSTED):
+            cards[("duo", pw.name.lower()) if duo_copies(state, p.name, pw.name) else (p.name, slot)] = \
+                2 if status == FACE_UP else 1
+    return cards
+
+
+def killed_with_partners(state, shares) -> dict[str, list[str]]:
+    """The duo partners these shares kill though their own share leaves a card of theirs standing,
+    every point being taken: player -> the partners whose shares use up the cards they share. A group
+    of partners whose shares (with what they owe) fill every card they hold between them, a duo power
+    counted once, loses all of it, however the points are laid; a player whose cards all lie within
+    such groups dies with them."""
+    from itertools import combinations
+
+    load = dict(shares)
+    partners = [p for p in state.players if not p.dead and duo_partners(state, p.name)]
+    held = {p.name: board(state, p) for p in partners}
+    full: set[str] = set()  # the players of every group whose shares fill what they hold together
+    for size in range(1, len(partners) + 1):
+        for group in combinations(partners, size):
+            cards = {key: n for p in group for key, n in held[p.name].items()}
+            taken = sum(load.get(p.name, 0) + p.damage_due for p in group)
+            if taken and taken >= sum(cards.values()):
+                full.update(p.name for p in group)
+    spent = {key for name in full for key in held[name]}
+    killed = {}
+    for p in partners:
+        mine = held[p.name]
+        if mine and set(mine) <= spent and load.get(p.name, 0) + p.damage_due < sum(mine.values()):
+            sharing = sorted(q for q in full - {p.name} if set(held[q]) & set(mine))
+            killed[p.name] = sharing or sorted(full - {p.name})
+    return killed
 
 
 def duo_partners(state, name: str) -> bool:
@@ -335,13 +367,19 @@ def assign_verdict(state, play: Play, v) -> None:
                        "kills them", R.A_PLAYER)
         if len(takers) > 1:
             v.leave_open(LEFTOVER)
+    linked = any(duo_partners(state, name) for name in takers)
+    with_partners = killed_with_partners(state, play.shares) if linked else {}
     for name, n in ((name, n) for name, n in play.shares if n):
         p = player_of(state, name)
-        dies = n >= room(p)
         v.say("damage-due", f"{name} takes {n}: per point exhaust a face-up power or discard an "
                             f"exhausted one (damage {name} exhaust N ...)", R.PER_POINT, who=name, amount=n)
-        if dies:
+        if n >= room(p):
             v.say("dies", f"{name} takes all {n} points that remain and dies", R.DEATH, who=name)
+    for name, group in with_partners.items():
+        shared = sorted({pw.name for pw in player_of(state, name).powers
+                         if pw.status != DISCARDED and duo_copies(state, name, pw.name)})
+        v.say("dies", f"{name} dies too: the points shared with {' and '.join(group)} use up every card {name} "
+                      f"holds, {', '.join(shared)} included (one card between the partners)", R.DUO_DAMAGE, who=name)
     spent = prevented(state, play.shares)
     if spent:
         v.say("prevented", f"{spent} of the {amount} damage prevented by the party's powers this round "

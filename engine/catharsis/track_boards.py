@@ -177,13 +177,13 @@ def check_rename(state, change, no):
 
 def check_replace(state, change, no):
     p = player_of(state, change.args[0])
+    pw = p.powers[int(change.args[1]) - 1]
+    if is_duo(state, pw.name):  # first: it decides for the card, whoever holds it
+        no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
     if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
         no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects; made to replace "
                           "more than one card at a time, she takes damage instead (`damage NAME exhaust N`; "
                           "the amount is on the card)")
-    pw = p.powers[int(change.args[1]) - 1]
-    if is_duo(state, pw.name):
-        no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
 
 
 def apply_damage(t: Table, change) -> None:

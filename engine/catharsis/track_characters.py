@@ -219,7 +219,9 @@ def apply_drunk(t: Table, change) -> None:
 
 def apply_revive(t: Table, change) -> None:
     p = t.player(change.args[0])
-    p["powers"] = [t.new_power(p, name) for name in change.args[1:3]]
+    given = change.args[1:3]  # the powers' names the table gave; the others are numbered (the echo stays as typed)
+    names = [*given, *("revived 1", "revived 2")[len(given):]]
+    p["powers"] = [t.new_power(p, name) for name in names]
     p["dead"] = False
     for lumi in t.d["players"]:
         if lumi["character"] == "Lumi" and lumi["name"] != p["name"] and lumi["role"] == "face-up":

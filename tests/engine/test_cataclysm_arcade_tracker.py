@@ -68,7 +68,7 @@ def test_class_attributes():
     assert T.game == "cataclysm-arcade"
     assert set(T.declaration.verbs.usage) == {
         "next-level", "pass", "coins", "boss", "fighter", "attack", "damage", "heal", "gain-health",
-        "tap", "untap", "destroy", "card", "hand",
+        "tap", "untap", "stealthy", "destroy", "card", "hand",
     }
     assert set(T.declaration.verbs.options) == {"player-one", "boss-health"}
     assert all(T.declaration.verbs.usage.values()) and all(T.declaration.verbs.options.values())

@@ -1,0 +1,96 @@
+"""Catharsis lines a player reads: what a revive echoes, whom shared damage kills, what a refused
+replace cites."""
+from __future__ import annotations
+
+from engine import get_engine, get_tracker
+from engine.tracking import Change
+
+E = get_engine("catharsis")
+TRACKER = get_tracker("catharsis")
+ATTACK = ["next-card monster", "enemy Crab 30", "combat start", "combat attack"]
+
+
+def table(*plays, players=("Ann", "Ben"), **options):
+    options.setdefault("morale", "18")
+    state = TRACKER.declaration.verbs.new_state(list(players), options)
+    for text in plays:
+        move = E.plays.parse_move(text, state)
+        assert E.check(state, move).legal, text
+        state = E.plays.apply(state, move)
+    return state
+
+
+def _dead_dave():
+    return table("exhaust Dave 1", "damage Dave discard 1", players=("Lu", "Dave"),
+                 characters="Lu=Lumi", powers="Lu=6,Dave=1")
+
+
+def test_revive_echoes_what_the_table_typed():
+    """`revive Dave` echoed `revive Dave revived 1 revived 2`: the default names were written into the
+    change. The line now says what was typed; the powers are still numbered the same way."""
+    state = _dead_dave()
+    for said, echo, powers in ((["revive", "dave"], "revive Dave", ["revived 1", "revived 2"]),
+                               (["revive", "dave", "Fire"], "revive Dave Fire", ["Fire", "revived 2"]),
+                               (["revive", "dave", "Fire", "Ice"], "revive Dave Fire Ice", ["Fire", "Ice"])):
+        change = TRACKER.parse(state, said)
+        assert change.label() == echo
+        assert TRACKER.check(state, change).legal
+        assert [pw.name for pw in TRACKER.apply(state, change)[0].players[1].powers] == powers
+
+
+def test_revive_logged_with_the_default_names_replays_alike():
+    """A session logged before keeps `revive Dave revived 1 revived 2`: it replays to the same board."""
+    state = _dead_dave()
+    old = TRACKER.apply(state, Change(verb="revive", args=("Dave", "revived 1", "revived 2")))[0]
+    new = TRACKER.apply(state, TRACKER.parse(state, ["revive", "dave"]))[0]
+    assert old == new
+
+
+def _duo_table(**options):
+    return table("rename Ann 1 The Power of Fire", "rename Ben 1 The Power of Fire",
+                 characters="Ann=Luthia,Ben=Durhak", **options)
+
+
+def test_a_refused_replace_of_luthias_duo_power_cites_the_duo_power_rule_first():
+    """Luthia's refusal named only her immunity: the one-line refusal and `Explain a rule` take the
+    first reason, and a duo power is never replaced whoever holds it, so that rule comes first; her
+    immunity is still cited after it."""
+    state = _duo_table()
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["replace", "ann", "1"]))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons] == ["catharsis.duo-powers.no-replace",
+                                                 "catharsis.characters.luthia.immune-replace"]
+    own = TRACKER.check(state, TRACKER.parse(state, ["replace", "ann", "2"]))  # her own power: the immunity only
+    assert [r.rule for r in own.reasons] == ["catharsis.characters.luthia.immune-replace"]
+
+
+def _deaths(powers: str, attack: str, shares: str) -> dict[str, str]:
+    """Who the sharing's lines say dies (name -> rule), Ann (Luthia) and Ben (Durhak) sharing The
+    Power of Fire as their first power."""
+    state = _duo_table(powers=powers)
+    for text in (*ATTACK, "combat enemy", attack):
+        state = E.plays.apply(state, E.plays.parse_move(text, state))
+    verdict = E.check(state, E.plays.parse_move(shares, state))
+    assert verdict.legal, shares
+    return {e.who: e.rule for e in verdict.effects if e.kind == "dies"}
+
+
+def test_a_partner_whose_shared_card_the_other_uses_up_is_foreseen_to_die():
+    """Ann holds only the duo power, Ben it and one power more: with 2 each, Ann's points discard the
+    shared card from both boards, so Ben's 2 discard his last power (or the other way round): both die.
+    Only Ann's death was said."""
+    assert _deaths("Ann=1,Ben=2", "attack party 4", "assign ann 2 ben 2") == {
+        "Ann": "catharsis.damage.death", "Ben": "catharsis.duo-powers.damage"}
+
+
+def test_a_partner_with_no_share_dies_when_the_other_takes_the_shared_card():
+    """All 4 to Ben discards both his cards, the shared one too: Ann, who holds only that one, dies."""
+    assert _deaths("Ann=1,Ben=2", "attack player 4", "assign ben 4") == {
+        "Ben": "catharsis.damage.death", "Ann": "catharsis.duo-powers.damage"}
+
+
+def test_no_death_is_foreseen_where_the_partners_may_lay_the_points_and_live():
+    """With a card left standing however the points fall (each holds one more power, 2 each of 6 points
+    between them), or where it depends on how they lay them (1 and 2), nobody is said to die."""
+    assert _deaths("Ann=2,Ben=2", "attack party 4", "assign ann 2 ben 2") == {}
+    assert _deaths("Ann=1,Ben=2", "attack party 3", "assign ann 1 ben 2") == {}
