@@ -7,9 +7,10 @@ is built in, never touching a held-out set.
 
 Sources of questions (each keyed by the entry ids it answers):
 - W, written: the d2q writers' files (--written DIR, by default the built-in rulesdb/data/<game>/asked.toml
-  and asked-voice2.toml: `game = ...` and `[[asked]] id, questions`; six writers wrote 3,092
-  questions for all 1,073 entries, 2,992 kept once those that are or hold a held-out question's words
-  were left out; three more a second voice, 2,177 questions, 2,135 kept: W2, asked-voice2.toml),
+  asked-voice2.toml and asked-voice4.toml: `game = ...` and `[[asked]] id, questions`; six writers wrote
+  3,092 questions for all 1,073 entries, 2,992 kept once those that are or hold a held-out question's
+  words were left out; three more a second voice, 2,177 questions, 2,135 kept: W2, asked-voice2.toml;
+  a fourth voice, 2,295 written, 1,418 built in for three games: W4, asked-voice4.toml),
   written per entry without seeing a question file or the search: independent of every question
   set, so scored on every tuning question directly;
 - O, older: the older question files of tests/retrieval (never a blind set; less asked_data.py's
@@ -51,10 +52,11 @@ BOOSTS = (0.25, 0.5, 1.0, 2.0, 4.0)
 
 def written_questions(folder: Path | None) -> dict[str, list[str]]:
     """Entry id -> the questions the d2q writers wrote for it (every *.toml in the folder; by
-    default the built-in written files, both voices, held-out filtered)."""
+    default the built-in written files, every voice, held-out filtered)."""
     out: dict[str, list[str]] = defaultdict(list)
     data = ROOT / "rulesdb" / "data"
-    paths = sorted(folder.glob("*.toml")) if folder is not None else sorted([*data.glob("*/asked.toml"), *data.glob("*/asked-voice2.toml")])
+    voices = ("asked.toml", "asked-voice2.toml", "asked-voice4.toml")
+    paths = sorted(folder.glob("*.toml")) if folder is not None else sorted(p for v in voices for p in data.glob(f"*/{v}"))
     for path in paths:
         for row in tomllib.loads(path.read_text(encoding="utf-8")).get("asked", []):
             out[row["id"]].extend(row["questions"])
@@ -244,7 +246,7 @@ def report(runs_dir: Path, qs: list[dict], cut: list[set[str]], spells: bool, ma
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--written", type=Path,
-                    help="a folder of the d2q writers' files (source W; by default rulesdb/data/<game>/asked.toml and asked-voice2.toml)")
+                    help="a folder of the d2q writers' files (source W; by default rulesdb/data/<game>/asked.toml, asked-voice2.toml, asked-voice4.toml)")
     ap.add_argument("--mixes", default="", help="the source mixes to search, of: " + ",".join(MIXES))
     ap.add_argument("--boosts", default="0.5,1,2",
                     help="the asked field's boosts to search, and (--report) each fold's choice among")
