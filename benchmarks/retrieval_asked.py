@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from asked_scoring import FAMILIES, SCORINGS, SHIPPED, family, prepare, weighting  # noqa: E402
 from retrieval_cv import K, SEED, SETS, folds, line  # noqa: E402
 
 MIXES = ("base", "W", "O", "W+O", "T", "W+T", "W+O+T", "T1", "W+T1")
@@ -115,25 +116,37 @@ class Runner:
     def search(self, asked: dict[str, list[str]], boost: float, spells: bool, qs: list[dict]) -> dict[str, list]:
         """{key: [[mode, hit@1, hit@3, first three ids], ...]} for these questions, each asked with its
         game and with none, over an index whose asked field holds `asked`."""
+        return self.search_each(asked, boost, spells, qs, [SHIPPED])[SHIPPED]
+
+    def search_each(self, asked: dict[str, list[str]], boost: float, spells: bool, qs: list[dict],
+                    scorings: list[str], done=None) -> dict[str, dict[str, list]]:
+        """{scoring: search's answer} for each way of scoring the asked field (asked_scoring.py),
+        over one index built once; each scoring's answer given to `done(name, rows)` once searched."""
         import rulesdb.asked
         import rulesdb.index
         import rulesdb.search as search
 
         known = {rid: q for rid, q in asked.items() if rid in self.entries}
-        old = rulesdb.asked.load_asked, rulesdb.index.FIELD_BOOSTS["asked"], rulesdb.index.ASKED_IN_SPELL
+        old = rulesdb.asked.load_asked, rulesdb.index.FIELD_BOOSTS["asked"], rulesdb.index.ASKED_IN_SPELL, search._weighting
         rulesdb.asked.load_asked = lambda games, *_: {r: q for r, q in known.items() if r.split(".")[0] in set(games)}
         rulesdb.index.FIELD_BOOSTS["asked"], rulesdb.index.ASKED_IN_SPELL = boost, spells
         self.builds += 1
-        out: dict[str, list] = {}
+        out: dict[str, dict[str, list]] = {}
         try:
-            with search.RulesSearch(self.home / f"cache-{self.builds}", self.home / "data" / "sources") as engine:
-                for q in qs:
-                    want = set(q["expect"])
-                    for mode, game in (("game", q["game"]), ("none", None)):
-                        ids = [h.id for h in engine.search(q["question"], game=game, limit=3).results]
-                        out.setdefault(q["key"], []).append([mode, bool(ids) and ids[0] in want, bool(set(ids) & want), ids])
+            for name in scorings:
+                search._weighting = lambda: weighting(name, search.BM25_B, search.BM25_K1)
+                rows = out[name] = {}
+                with search.RulesSearch(self.home / f"cache-{self.builds}", self.home / "data" / "sources") as engine:
+                    prepare(engine, name, known)
+                    for q in qs:
+                        want = set(q["expect"])
+                        for mode, game in (("game", q["game"]), ("none", None)):
+                            ids = [h.id for h in engine.search(q["question"], game=game, limit=3).results]
+                            rows.setdefault(q["key"], []).append([mode, bool(ids) and ids[0] in want, bool(set(ids) & want), ids])
+                if done is not None:
+                    done(name, rows)
         finally:
-            rulesdb.asked.load_asked, rulesdb.index.FIELD_BOOSTS["asked"], rulesdb.index.ASKED_IN_SPELL = old
+            rulesdb.asked.load_asked, rulesdb.index.FIELD_BOOSTS["asked"], rulesdb.index.ASKED_IN_SPELL, search._weighting = old
             import shutil
 
             shutil.rmtree(self.home / f"cache-{self.builds}", ignore_errors=True)
@@ -141,9 +154,10 @@ class Runner:
 
 
 def run_mix(runner: Runner, mix: str, boost: float, spells: bool, qs: list[dict], cut: list[set[str]],
-            written: dict, older: list[dict]) -> dict[str, list]:
-    """Every tuning question's result under one mix and boost: with T in the mix, each fold searched
-    over an index holding the other folds' questions; without, one index for every question."""
+            written: dict, older: list[dict], scorings: tuple[str, ...] = (SHIPPED,), done=None) -> dict[str, dict[str, list]]:
+    """{scoring: every tuning question's result} under one mix and boost: with T in the mix, each
+    fold searched over an index holding the other folds' questions; without, one index for every
+    question, each scoring given to `done(name, rows)` as soon as searched."""
     parts = mix.split("+")
     from asked_data import left_out  # the older questions that are or hold a held-out question's words
 
@@ -151,14 +165,18 @@ def run_mix(runner: Runner, mix: str, boost: float, spells: bool, qs: list[dict]
                    expansion([q for q in older if not left_out(q["question"])]) if "O" in parts else {})
     tuned = next((p for p in parts if p.startswith("T")), None)
     if mix == "base":
-        return runner.search({}, boost, spells, qs)
+        return runner.search_each({}, boost, spells, qs, list(scorings), done)
     if tuned is None:
-        return runner.search(fixed, boost, spells, qs)
-    out: dict[str, list] = {}
+        return runner.search_each(fixed, boost, spells, qs, list(scorings), done)
+    out: dict[str, dict[str, list]] = {name: {} for name in scorings}
     for fold in cut:
         train = [q for q in qs if q["key"] not in fold]
         asked = merged(fixed, expansion(train, first_only=tuned == "T1"))
-        out |= runner.search(asked, boost, spells, [q for q in qs if q["key"] in fold])
+        for name, rows in runner.search_each(asked, boost, spells, [q for q in qs if q["key"] in fold], list(scorings)).items():
+            out[name] |= rows
+    for name, rows in out.items():
+        if done is not None:
+            done(name, rows)
     return out
 
 
@@ -189,8 +207,9 @@ def chosen(runs: dict[float, dict], cut: list[set[str]]) -> tuple[dict[str, list
     return out, picks
 
 
-def run_name(mix: str, boost: float, spells: bool) -> str:
-    return f"{mix}-{boost:g}{'' if spells else '-nospell'}.json"
+def run_name(mix: str, boost: float, spells: bool, scoring: str = SHIPPED) -> str:
+    """The run's file: round thirteen's scoring's (SHIPPED) as before round fourteen, another's with "@" its name."""
+    return f"{mix}-{boost:g}{'' if spells else '-nospell'}{'' if scoring == SHIPPED else '@' + scoring.replace(' ', '_')}.json"
 
 
 def report(runs_dir: Path, qs: list[dict], cut: list[set[str]], spells: bool, markdown: bool,
@@ -243,6 +262,65 @@ def report(runs_dir: Path, qs: list[dict], cut: list[set[str]], spells: bool, ma
             print(f"| {mix} | " + " | ".join(cells[:2] + cells[2:4] + cells[4:]) + " |")
 
 
+def report_scorings(runs_dir: Path, qs: list[dict], cut: list[set[str]], spells: bool, mix: str, boost: float,
+                    markdown: bool) -> None:
+    """Round fourteen's table: each family of ways to score the asked field (asked_scoring.py), a
+    fold's scoring the one the other folds score best at (ties: round thirteen's, then the first
+    listed); each scoring on every fold; the bar against round thirteen's scoring."""
+    every = [q["key"] for q in qs]
+    by_set = {name: [q["key"] for q in qs if q["set"] == name] for name in SETS}
+    kept = {}
+    for name in SCORINGS:
+        path = runs_dir / run_name(mix, boost, spells, name)
+        if path.exists():
+            kept[name] = json.loads(path.read_text())
+    if SHIPPED not in kept:
+        print(f"no run of the {SHIPPED} scoring for {mix} at {boost:g}: run it first")
+        return
+    order = list(SCORINGS)
+
+    def worth(rows: dict, keys) -> int:
+        t = tally(rows, keys)
+        return sum(t[m][1] + t[m][2] for m in t)
+
+    table = {SHIPPED: kept[SHIPPED]}
+    for fam in FAMILIES:
+        members = [n for n in family(fam) if n in kept]
+        if len(members) < 2:
+            continue
+        rows, picks = {}, []
+        for i, fold in enumerate(cut):
+            others = [k for j, f in enumerate(cut) if j != i for k in f]
+            pick = max(members, key=lambda n: (worth(kept[n], others), n == SHIPPED, -order.index(n)))
+            picks.append(pick)
+            rows |= {k: kept[pick][k] for k in fold}
+        table[f"{fam} ({'; '.join(picks)})"] = rows
+    for name in kept:
+        table[f"  {name} on every fold"] = kept[name]
+    base = tally(kept[SHIPPED], every)
+    base_sets = {s: tally(kept[SHIPPED], keys) for s, keys in by_set.items()}
+    print(f"the bar: the pooled sum of the four figures +.010 over {SHIPPED} (round thirteen's scoring), none lower, "
+          "no set's game @1 down > .005")
+    rows_md = []
+    for label, rows in table.items():
+        got = tally(rows, every)
+        rates = [got[m][i] / got[m][0] for m in ("game", "none") for i in (1, 2)]
+        d = [rates[n] - [base[m][i] / base[m][0] for m in ("game", "none") for i in (1, 2)][n] for n in range(4)]
+        sets = {s: tally(rows, keys) for s, keys in by_set.items()}
+        fall = max(base_sets[s]["game"][1] / base_sets[s]["game"][0] - sets[s]["game"][1] / sets[s]["game"][0] for s in SETS)
+        ok = sum(d) >= 0.010 - 1e-9 and min(d) >= 0 and fall <= 0.005 + 1e-9
+        print(line(label[:34], got) + f"  sum {sum(rates):.3f} ({sum(d):+.3f}), worst set fall {fall:+.3f}: "
+              f"{'clears' if ok else 'no'}")
+        cells = [f"{r:.3f}" for r in rates] + [f"{sum(rates):.3f}"] + [
+            f"{sets[s]['game'][1] / sets[s]['game'][0]:.3f} / {sets[s]['none'][1] / sets[s]['none'][0]:.3f}" for s in SETS]
+        rows_md.append(f"| {label.strip()} | " + " | ".join(cells) + f" | {sum(d):+.3f}: {'clears' if ok else 'no'} |")
+    if markdown:
+        print("\n| scoring (per fold) | game @1 | game @3 | none @1 | none @3 | sum | "
+              + " | ".join(f"{s} game @1 / none @1" for s in SETS) + " | the bar |")
+        print("| --- " * (7 + len(SETS)) + "|")
+        print("\n".join(rows_md))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--written", type=Path,
@@ -254,10 +332,18 @@ def main() -> None:
     ap.add_argument("--runs", type=Path, default=Path(tempfile.gettempdir()) / "retrieval-asked-runs",
                     help="the folder keeping each run's results")
     ap.add_argument("--older-check", default="", help="boost: the older files' hit@1 with W and W+T at this boost")
+    ap.add_argument("--scorings", default=SHIPPED,
+                    help="ways to score the asked field (asked_scoring.py): names or families, of: "
+                         + ", ".join([*FAMILIES, *SCORINGS]) + "; with --report, the round-fourteen table")
     ap.add_argument("--report", action="store_true", help="print the table of the runs kept")
     ap.add_argument("--markdown", action="store_true", help="with --report: the table in markdown")
     args = ap.parse_args()
     mixes = [m for m in args.mixes.split(",") if m]
+    said = [n.strip() for n in args.scorings.split(",") if n.strip()]
+    if set(said) - set(SCORINGS) - set(FAMILIES):
+        sys.exit(f"--scorings: unknown {sorted(set(said) - set(SCORINGS) - set(FAMILIES))}; choose from "
+                 + ", ".join([*FAMILIES, *SCORINGS]))
+    scorings = list(dict.fromkeys(n for x in said for n in (family(x) if x in FAMILIES else [x])))
     if set(mixes) - set(MIXES):
         sys.exit(f"--mixes: unknown {sorted(set(mixes) - set(MIXES))}; choose from {', '.join(MIXES)}")
     if args.written is not None and not args.written.is_dir():
@@ -275,11 +361,16 @@ def main() -> None:
               f"{', '.join(unknown[:5])})")
     for mix in mixes:
         for boost in (float(b) for b in args.boosts.split(",")):
-            path = args.runs / run_name(mix, boost, spells)
-            if path.exists():
+            todo = [n for n in scorings if not (args.runs / run_name(mix, boost, spells, n)).exists()]
+            if not todo:
                 continue
-            path.write_text(json.dumps(run_mix(runner, mix, boost, spells, qs, cut, written, older)))
-            print(f"ran {mix} at {boost:g} ({runner.builds} builds)", flush=True)
+
+            def keep(name: str, rows: dict, mix=mix, boost=boost) -> None:
+                (args.runs / run_name(mix, boost, spells, name)).write_text(json.dumps(rows))
+                print(f"  {name} searched", flush=True)
+
+            run_mix(runner, mix, boost, spells, qs, cut, written, older, tuple(todo), keep)
+            print(f"ran {mix} at {boost:g}, {len(todo)} scorings ({runner.builds} builds)", flush=True)
     if args.older_check:
         boost = float(args.older_check)
         keys = [q["key"] for q in older]
@@ -290,7 +381,12 @@ def main() -> None:
             rows = json.loads(path.read_text())
             t = tally(rows, keys)
             print(line(f"older files, {name} at {boost:g}", t) + f"   hit@1 total {t['game'][1] + t['none'][1]}")
-    if args.report:
+    if args.report and scorings != [SHIPPED]:
+        for mix in mixes:
+            for boost in (float(b) for b in args.boosts.split(",")):
+                print(f"{mix} at boost {boost:g}:")
+                report_scorings(args.runs, qs, cut, spells, mix, boost, args.markdown)
+    elif args.report:
         report(args.runs, qs, cut, spells, args.markdown, tuple(float(b) for b in args.boosts.split(",")))
 
 
