@@ -59,8 +59,9 @@ def moves_text(doc: dict, limit: int | None) -> str:
     if by:  # `moves --by PLAYER`: that player's plays now, and whether it is their turn
         who = f"{by}: " if doc.get("turn") else f"{by} ({doc.get('turn_note') or 'not to act'}): "
         found = f"{count(len(moves), 'play')} now" if moves else "no play now"
-    else:
-        who = f"{doc['to_act']} to act: " if doc.get("to_act") else ""
+    else:  # several who may act (engine acting) are named as `play` names them, on a line of their own
+        who = (f"To act: {doc['acting']}\n" if doc.get("acting")
+               else f"{doc['to_act']} to act: " if doc.get("to_act") else "")
         found = count(len(moves), "play") if moves else "no play can be listed"
     lines = [f"{who}{found}" + (f" in {len(doc['groups'])} groups" if len(doc["groups"]) > 1 else "")]
     for g in doc["groups"]:

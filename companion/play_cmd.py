@@ -272,6 +272,7 @@ def moves(
     engine, state, rest = _table(words, situation, session)
     _no_extra(rest)
     note = engine.views.moves_note(state)
+    acting = engine.turns.acting(state)  # more than the player to act may act (a CATastrophe roll's Yarn Balls)
     turn = {}
     if by is None:
         from engine.listing import listed
@@ -282,19 +283,22 @@ def moves(
         from engine.listing import plays_for
         from engine.words import player
 
+        from trackers.phone import named
+
         who = player(by, state.players).name
         texts, why = plays_for(engine, state, who)
-        on_turn = engine.turns.to_act(state) in (who, None)
+        on_turn = engine.turns.to_act(state) in (who, None) or named(acting, who)
         left = why if on_turn and why != note else None
         note = note if on_turn else why
         turn = {"by": who, "turn": on_turn,
-                "turn_note": None if on_turn else f"it is {engine.turns.acting(state) or engine.turns.to_act(state)}'s turn"}
+                "turn_note": None if on_turn else f"it is {engine.turns.to_act(state)}'s turn"}
     from companion.moves_view import grouped, moves_text
 
     if engine.declaration.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
         answered(FINDING)
     groups = grouped(engine, texts, [p.name for p in getattr(state, "players", ())])
-    doc = {"game": engine.game, "to_act": engine.turns.to_act(state), "moves": texts, "note": note, "left_out": left,
+    doc = {"game": engine.game, "to_act": engine.turns.to_act(state), "acting": acting, "moves": texts, "note": note,
+           "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     if by is not None:
         doc["by"] = turn["by"]

@@ -200,7 +200,7 @@ def test_track_show_says_player_words_and_undo_names_who_made_the_change(cli, ho
         assert key not in shown, shown
     assert "Grim Reapurr on Reapurr's Lair" in shown and "Grim Reapurr 0" not in shown  # said once, in words
     ok(cli, "track", "new", "cataclysm-arcade", "--players", PLAYERS, "--name", "arcade")
-    ok(cli, "track", "hand", "ann", "Zap", "Bolt")
+    ok(cli, "track", "hand", "ann", "Zap,", "Bolt")  # two cards (without the comma: which is refused, exit 2)
     table = ok(cli, "track", "show").stdout
     assert "unnamed" not in table and "5 cards" in table  # Ann's named cards are hidden, not unnamed
     assert "Zap" in ok(cli, "track", "show", "--reveal", "ann").stdout

@@ -174,14 +174,16 @@ def _on_theirs(me: Player, verb: str, fighter: str, owner: str) -> str:
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:
-    """The catalogue's or the hand's spelling of a card name; an unknown card keeps the typed name."""
+    """The catalogue's or the hand's spelling of a card name, read by the whole name or its start (as
+    CATastrophe's cards are): a word inside a longer name would turn a card new to the table into
+    another (`Sword` is not "Grunt Brute Sword"); an unknown card keeps the typed name."""
     from .model import catalogue
 
     names = {c.name for c in catalogue(state).values()}
     if who:
         names |= set(state.player(who).hand)
     try:
-        return _match(typed, sorted(names), "card")
+        return _match(typed, sorted(names), "card", anywhere=False)
     except MoveSyntaxError:
         return typed
 

@@ -7,7 +7,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError, UnknownVerb
 from engine.tracking import Change, OptionError
 from engine.words import match as _match, player
 
-from .model import BOSS, Player, State
+from .model import BOSS, Player, State, catalogue
 from .notation import actor
 
 
@@ -97,11 +97,33 @@ def _named(state: State, rest: list[str], usage: str) -> tuple[Player, list[str]
 
 
 def read_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`hand PLAYER CARD[, CARD ...]`: commas part the cards; one word (a name quoted at the shell
+    too) is one card; several words without a comma are split by the table's cards (`_known_cards`)."""
     who, rest = _named(state, rest, usage)
-    names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+    text = " ".join(rest)
+    names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise MoveSyntaxError(f"missing card names; {usage}")
+    if "," not in text and len(rest) > 1:
+        names = _known_cards(state, rest)
+        if names is None:
+            raise AmbiguousMove(f"{text!r} has no comma: {len(rest)} cards, or one card of {len(rest)} words? "
+                                "a comma after each card says which", [f"{verb} {who.name} {', '.join(rest)}",
+                                                                        f"{verb} {who.name} {text},"])
     return Change(verb=verb, args=(who.name, *names))
+
+
+def _known_cards(state: State, words: list[str]) -> list[str] | None:
+    """The words as cards the table has described (its catalogue), each the longest name that fits,
+    as typed; None when some words are no such card (then nothing says where one card ends)."""
+    known, out, i = catalogue(state), [], 0
+    while i < len(words):
+        j = next((j for j in range(len(words), i, -1) if " ".join(words[i:j]).lower() in known), None)
+        if j is None:
+            return None
+        out.append(" ".join(words[i:j]))
+        i = j
+    return out
 
 
 def read_pass(state: State, verb: str, rest: list[str], usage: str) -> Change:

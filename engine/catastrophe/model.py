@@ -226,6 +226,9 @@ class State(Frozen):
     chain: tuple[ChainCard, ...] = ()
     #: this turn's CATastrophe card has been revealed
     revealed: bool = False
+    #: a play has been recorded this game (`companion play`): the table follows its plays, so the
+    #: tracker ends a turn only once its CATastrophe card is revealed, as the play `end` does
+    plays_recorded: bool = False
     #: the table's own catalogue entries (extend or override cards.toml)
     cards: tuple[CardSpec, ...] = ()
     #: the readings (engine/readings.py) a verdict has said already this game: each is said once per game

@@ -13,7 +13,7 @@ from .model import (
 from .notation import Move, parse, spec_of
 from . import rules_effects, rules_readings
 from .rule_ids import R
-from .table import Table, basket_short, moving_on
+from .table import Table, basket_short, moving_on, unrevealed
 
 
 def a_type(kind: str) -> str:
@@ -326,9 +326,8 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
     if refused(r, moving_on(state, "next")):
         r.advice.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
                                                                          f"{cur.name} reveal CATastrophic Event"])
-    elif not state.revealed and not cur.eliminated:
-        r.forbid(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first",
-                 f"{cur.name} reveal CATastrophic Event")
+    elif refused(r, unrevealed(state)):
+        r.advice.append(f"{cur.name} reveal CATastrophic Event")
 
 
 # ------------------------------------------------------------------------------ playing out
@@ -580,5 +579,7 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
     ruling = judge(state, move)
     if not overruled and ruling.problems:
         raise IllegalMove("; ".join(f"{x.message} ({x.rule})" for x in ruling.problems))
-    return run(state, move).freeze()
+    t = run(state, move)
+    t.plays_recorded = True  # from now on the tracker ends a turn as `end` does
+    return t.freeze()
 

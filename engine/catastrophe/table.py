@@ -69,6 +69,16 @@ def moving_on(state: State, step: str, again: bool = False) -> Reason | None:
     return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
 
 
+def unrevealed(state: State) -> Reason | None:
+    """Why the turn cannot end yet: its CATastrophe card is still to be revealed (the CATastrophe
+    Phase ends every turn), or None; a cat out of the game has no CATastrophe Phase left."""
+    cur = state.players[state.current]
+    if state.revealed or cur.eliminated:
+        return None
+    return Reason(rule=R.LAST_PHASE, message="a turn ends with its CATastrophe Phase: reveal this turn's "
+                  "CATastrophe card first")
+
+
 def basket_short(player: Player, n: int) -> Reason | None:
     """A Yarn Ball is spent or lost from the cat's own Yarn Basket, which must hold it."""
     if n <= player.yarn_balls:
@@ -82,7 +92,7 @@ class Table(WorkingTable):
     """A mutable copy of a State used while one change is applied (the input is never touched)."""
 
     FIELDS = ("variant", "grim_reapurr", "yarn_sanctuary", "current", "phase", "turn", "game_over",
-              "winner", "grim_reapurr_wins", "revealed", "readings_said")
+              "winner", "grim_reapurr_wins", "revealed", "plays_recorded", "readings_said")
 
     def __init__(self, state: State):
         super().__init__(state)

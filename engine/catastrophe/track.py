@@ -20,7 +20,7 @@ from .model import (
 from . import notation_track, rules_readings
 from .rule_ids import R
 from .rules import next_in_chain
-from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
+from .table import Table, basket_short, moving_on, next_step, reapurr_target, space, unrevealed
 
 
 # Lives, the Grim Reapurr, Yarn Balls, hand and Power Cat counts, turn and phase.
@@ -246,17 +246,30 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
 def _moving_on(to: Callable[[State], str], instead: str | None = None, again: bool = False):
     """The check of a verb that moves the table on to `to(state)` (a phase, or `next`: the next cat's
     turn); refused, the advice: what moves the cards in play along, as a play's refusal offers it (the
-    roll an Attack waits for, else `resolve`), else `instead`, else the step ahead."""
+    roll an Attack waits for, else `resolve`), else `instead`, else the step ahead. Ending the turn
+    in a session that records plays also waits for the reveal (`_unrevealed`)."""
 
     def check(state: State, change: Change, found: Findings) -> None:
         refusal = moving_on(state, to(state), again=again)
-        if refusal is not None:
+        if refusal is None and to(state) == "next" and state.plays_recorded:
+            _unrevealed(state, found)
+        elif refusal is not None:
             found.problems.append(refusal)
             ahead = next_step(state)
             step = f"phase {ahead}" if ahead in PHASES else "next"
             found.advice.extend(next_in_chain(state) or [instead or step])
 
     return check
+
+
+def _unrevealed(state: State, found: Findings) -> None:
+    """A session that records plays ends a turn as the play `end` does: once its CATastrophe card is
+    revealed, and the reveal is a play (a table of counters never records one, so it is not asked)."""
+    if unrevealed(state) is not None:
+        cur = state.players[state.current].name
+        found.forbid(R.LAST_PHASE, f"a turn ends with its CATastrophe Phase, and {cur} has not revealed this "
+                     f"turn's CATastrophe card; this session records plays, so reveal it first: companion play "
+                     f"\"{cur} reveal CARD\" (a CATastrophic Event or a Grim Reapurr card)")
 
 
 def _check_phase(state: State, change: Change, found: Findings) -> None:

@@ -286,12 +286,18 @@ def read_use(state, verb, rest, usage):
 
 def read_gain(state, verb, rest, usage):
     player = needs_player(state, rest, 1, usage)
-    return Change(verb="gain", args=(player, " ".join(rest[1:]) or "new power"))
+    return Change(verb="gain", args=(player, *named_power(rest[1:])))  # no name: apply_gain's
 
 def read_replace(state, verb, rest, usage):
     player = needs_player(state, rest, 2, usage)
     slot = power_slot(state, player, rest[1])
-    return Change(verb="replace", args=(player, slot, " ".join(rest[2:]) or "new power"))
+    return Change(verb="replace", args=(player, slot, *named_power(rest[2:])))  # no name: apply_replace's
+
+
+def named_power(words: list[str]) -> tuple[str, ...]:
+    """The new power's name as typed, or nothing: the echo keeps only what the table said (the tracker
+    calls an unnamed power track_boards.NEW_POWER when it applies the change)."""
+    return (" ".join(words),) if words else ()
 
 def read_rename(state, verb, rest, usage):
     player = needs_player(state, rest, 3, usage)

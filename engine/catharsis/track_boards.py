@@ -123,11 +123,20 @@ def apply_side(t: Table, change) -> None:
           R.SORATEN_SIDES)
 
 
+#: a power the table adds without naming it (`gain Ann`, `replace Ann 1`), as older logs wrote it into the change
+NEW_POWER = "new power"
+
+
+def new_power_name(change, at: int) -> str:
+    """The name the table gave the new power (argument `at` of the change), else NEW_POWER."""
+    return change.args[at] if len(change.args) > at else NEW_POWER
+
+
 def check_gain(state, change, no):
     p = player_of(state, change.args[0])
     if p.dead:
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
-    name = change.args[1]
+    name = new_power_name(change, 1)
     if duo_discarded(state, name):
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
                                    "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
@@ -356,7 +365,7 @@ def _prevents(t: Table, name: str, slot: int, half: str) -> None:
 
 def apply_gain(t: Table, change) -> None:
     p = t.player(change.args[0])
-    new = t.new_power(p, change.args[1])
+    new = t.new_power(p, new_power_name(change, 1))
     for i, pw in enumerate(p["powers"]):
         if pw["status"] == DISCARDED:
             p["powers"][i] = new
@@ -375,9 +384,10 @@ def apply_replace(t: Table, change) -> None:
     p = t.player(change.args[0])
     slot = int(change.args[1])
     old = p["powers"][slot - 1]["name"]
-    p["powers"][slot - 1] = t.new_power(p, change.args[2])
-    t.say("replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
-                     f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
+    name = new_power_name(change, 2)
+    p["powers"][slot - 1] = t.new_power(p, name)
+    t.say("replace", f"{p['name']}: {old} discarded, {name} drawn into the same "
+                     f"spot face up", R.REPLACE, who=p["name"], card=name)
 
 
 def apply_rename(t: Table, change) -> None:

@@ -94,3 +94,33 @@ def test_no_death_is_foreseen_where_the_partners_may_lay_the_points_and_live():
     between them), or where it depends on how they lay them (1 and 2), nobody is said to die."""
     assert _deaths("Ann=2,Ben=2", "attack party 4", "assign ann 2 ben 2") == {}
     assert _deaths("Ann=1,Ben=2", "attack party 3", "assign ann 1 ben 2") == {}
+
+
+def test_replace_and_gain_echo_what_the_table_typed():
+    """`replace Ann 1` echoed `replace Ann 1 new power` (the default name written into the change), as
+    `revive` did; `gain` alike. The line says what was typed; the new power is still called so."""
+    state = table()
+    for said, echo, power in ((["replace", "ann", "1"], "replace Ann 1", "new power"),
+                              (["replace", "ann", "1", "Fire", "Wall"], "replace Ann 1 Fire Wall", "Fire Wall")):
+        change = TRACKER.parse(state, said)
+        assert change.label() == echo
+        assert TRACKER.check(state, change).legal
+        after = TRACKER.apply(state, change)[0]
+        assert after.players[0].powers[0].name == power
+    state = TRACKER.apply(state, TRACKER.parse(state, ["discard", "ben", "2"]))[0]
+    for said, echo, power in ((["gain", "ben"], "gain Ben", "new power"), (["gain", "ben", "Ice"], "gain Ben Ice", "Ice")):
+        change = TRACKER.parse(state, said)
+        assert change.label() == echo
+        assert TRACKER.check(state, change).legal
+        assert TRACKER.apply(state, change)[0].players[1].powers[1].name == power
+
+
+def test_replace_and_gain_logged_with_the_default_name_replay_alike():
+    """A session logged before keeps `replace Ann 1 new power`: it replays to the same board."""
+    state = table()
+    old = TRACKER.apply(state, Change(verb="replace", args=("Ann", "1", "new power")))
+    new = TRACKER.apply(state, TRACKER.parse(state, ["replace", "ann", "1"]))
+    assert old[0] == new[0] and [e.message for e in old[1]] == [e.message for e in new[1]]
+    state = TRACKER.apply(state, TRACKER.parse(state, ["discard", "ben", "2"]))[0]
+    old = TRACKER.apply(state, Change(verb="gain", args=("Ben", "new power")))[0]
+    assert old == TRACKER.apply(state, TRACKER.parse(state, ["gain", "ben"]))[0]
