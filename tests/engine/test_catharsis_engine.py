@@ -9,28 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GAMES, get_engine, get_tracker
+from engine import GAMES, get_tracker
 from engine.base import EngineError
 from engine.catharsis.rules_costs import Option, parse_cost
 from tests.engine.catharsis_costs_oracle import brute_force_pays
 from engine.catharsis.notation_track import is_pattern, quoted
 from tests.conftest import run_companion
+from tests.engine.catharsis_table import E, TRACKER, table
 
-E = get_engine("catharsis")
-TRACKER = get_tracker("catharsis")
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
-
-
-def table(*plays, players=("Ann", "Ben"), **options):
-    options.setdefault("morale", "18")
-    state = TRACKER.declaration.verbs.new_state(list(players), options)
-    for text in plays:
-        move = E.plays.parse_move(text, state)
-        verdict = E.check(state, move)
-        assert verdict.legal, (text, [r.message for r in verdict.reasons])
-        state = E.plays.apply(state, move)
-    return state
 
 
 def test_one_rules_model():

@@ -2,22 +2,10 @@
 replace cites."""
 from __future__ import annotations
 
-from engine import get_engine, get_tracker
 from engine.tracking import Change
+from tests.engine.catharsis_table import E, TRACKER, table
 
-E = get_engine("catharsis")
-TRACKER = get_tracker("catharsis")
 ATTACK = ["next-card monster", "enemy Crab 30", "combat start", "combat attack"]
-
-
-def table(*plays, players=("Ann", "Ben"), **options):
-    options.setdefault("morale", "18")
-    state = TRACKER.declaration.verbs.new_state(list(players), options)
-    for text in plays:
-        move = E.plays.parse_move(text, state)
-        assert E.check(state, move).legal, text
-        state = E.plays.apply(state, move)
-    return state
 
 
 def _dead_dave():

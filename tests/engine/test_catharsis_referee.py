@@ -4,28 +4,10 @@ from __future__ import annotations
 import json
 
 
-from engine import get_engine, get_tracker
 from engine.catharsis.rules_costs import parse_cost, solve
 from engine.catharsis.odds import odds
-
-E = get_engine("catharsis")
-TRACKER = get_tracker("catharsis")
+from tests.engine.catharsis_table import E, TRACKER, play, table
 ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
-
-
-def table(*plays, players=("Ann", "Ben"), **options):
-    options.setdefault("morale", "18")
-    state = TRACKER.declaration.verbs.new_state(list(players), options)
-    for text in plays:
-        state = play(state, text)
-    return state
-
-
-def play(state, text):
-    move = E.plays.parse_move(text, state)
-    verdict = E.check(state, move)
-    assert verdict.legal, (text, [r.message for r in verdict.reasons])
-    return E.plays.apply(state, move)
 
 
 def verdict(state, text):
