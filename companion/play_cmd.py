@@ -203,7 +203,7 @@ def check(
         return
     engine, state, rest = _table(words, situation, session)
     text = move_text(rest, move)
-    verdict = judged(engine, state, text, by)
+    verdict = _as_library_is(engine, state, text, judged(engine, state, text, by))
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 
@@ -226,6 +226,18 @@ def judged(engine, state, text: str, by: str | None = None):
         return engine.check(state, move)
     turn = engine.turns.with_turn(state, who)
     return off_turn(engine, state, engine.check(turn, engine.plays.parse_move(text, turn)), who)
+
+
+def _as_library_is(engine, state, text: str, verdict):
+    """The verdict as the card library is now, as `play` judges it (trackers/library.py as_library_is):
+    a play using or naming a card the library set aside refused, one the library has now taught with
+    `cards edit`. The library is read only for a play naming a card the table does not describe."""
+    move = engine.plays.parse_move(text, state)
+    if not engine.views.cards_unknown(state, move):
+        return verdict
+    from trackers.library import as_library_is
+
+    return as_library_is(paths.data_dir(), engine.game, engine.views, state, move, text, verdict)
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:

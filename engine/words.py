@@ -108,6 +108,14 @@ def teach_edit(game: str, card: str, field: str, example: str = "...") -> str:
     return teach(game, card, field, example).replace("companion cards add ", "companion cards edit ", 1)
 
 
+def taught_as_known(text: str, game: str, cards: Sequence[str]) -> str:
+    """A message's `cards add` of each of `cards` said as the `cards edit` it is once the library
+    has the card (teach() -> teach_edit())."""
+    for card in cards:
+        text = text.replace(f"companion cards add {game} {_quoted(card)} ", f"companion cards edit {game} {_quoted(card)} ")
+    return text
+
+
 def _quoted(text: str, always: bool = False) -> str:
     """A word as a shell reads it back: in double quotes when it holds a space (or `always`)."""
     if not always and text and all(ch.isalnum() or ch in "-_.'" for ch in text):

@@ -141,12 +141,20 @@ def test_a_situation_describing_the_card_itself_is_not_refused(cli, old_library,
     assert cli("moves", "catharsis", "--situation", str(path)).exit_code == 0
 
 
-def _fight(cli, *plays: str) -> None:
-    """A session in its Player Attack Phase, each of `plays` made (Ann's power 1 is Fire Bolt)."""
+def _fight(cli, *plays: str, library=None) -> None:
+    """A session in its Player Attack Phase, each of `plays` made (Ann's power 1 is Fire Bolt: named
+    while the card `library` (its file) was out of the way, as an older version's session took it; a
+    rename to a set-aside card is refused now)."""
     assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18").exit_code == 0
     for change in ("next-card monster", "enemy Rat 3/4/5/6/7", "combat start", "combat attack"):
         assert cli("track", *change.split()).exit_code == 0
-    for play in ("rename Ann 1 fire bolt", "roll Ann 1 2 4 5 6 6", "roll Ben 1 2 3 4 5 6", *plays):
+    kept = library.read_text(encoding="utf-8") if library is not None else None
+    if library is not None:
+        library.unlink()
+    assert cli("play", "rename Ann 1 fire bolt").exit_code == 0
+    if library is not None:
+        library.write_text(kept, encoding="utf-8")
+    for play in ("roll Ann 1 2 4 5 6 6", "roll Ben 1 2 3 4 5 6", *plays):
         assert cli("play", play).exit_code == 0, (play, cli("play", play).stderr)
 
 
@@ -161,7 +169,7 @@ def test_a_session_play_using_a_set_aside_card_says_it_is_set_aside(cli, old_lib
     without --overrule) in one line naming the play, the card, why it is set aside and the `cards edit`
     that fixes it, as `cards show` of it is; never taught as an unknown card with a `cards add` the
     library would refuse; nothing recorded, nothing written beside the library."""
-    _fight(cli)
+    _fight(cli, library=old_library)
     log, before = _log(cli), sorted(p.name for p in old_library.parent.iterdir())
     for extra in ([], ["--overrule"]):
         done = cli("play", play, *extra)
@@ -175,6 +183,46 @@ def test_a_session_play_using_a_set_aside_card_says_it_is_set_aside(cli, old_lib
 def test_a_session_that_describes_the_card_itself_plays_it_as_usual(cli, old_library):
     """The session's own `card` play describing Fire Bolt (what a table does for this session alone)
     is taken, and a use of it is then judged against it, not refused as set aside."""
-    _fight(cli, 'card "Fire Bolt" bottom "BB 4 || 6 6"')
+    _fight(cli, 'card "Fire Bolt" bottom "BB 4 || 6 6"', library=old_library)
     done = cli("play", "use Ann 1 bottom with 4 6 6")
     assert done.exit_code == 0 and "set aside" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("words", [["play", "rename Ann 2 fire bolt"], ["track", "rename", "ann", "2", "Fire Bolt"],
+                                   ["track", "replace", "ann", "2", "fire bolt"], ["track", "gain", "ann", "Twin Strike"],
+                                   ["track", "use", "ann", "fire bolt"], ["play", "use Ann 1 top", "--overrule"],
+                                   ["check", "--move", "use Ann 1 bottom with 4 6 6"],
+                                   ["check", "--move", "rename Ann 2 fire bolt"]],
+                         ids=["play-rename", "track-rename", "track-replace", "track-gain", "track-use-by-name",
+                              "play-use-overruled", "check-use", "check-rename"])
+def test_every_command_naming_a_set_aside_card_refuses_it_as_play_does(cli, old_library, words):
+    """A tracker change or a play that puts a set-aside card's name on a board (`rename`, `replace`,
+    `gain`) or uses the power so named (`track use` by name), and `check` of such a play on the session:
+    refused in one line naming the play, the card and the `cards edit` that fixes it, exit 2, nothing
+    recorded or written, as `play` of a use of it is."""
+    _fight(cli, library=old_library)
+    if words[1] == "gain":
+        assert cli("track", "discard", "ann", "6").exit_code == 0
+    log, before = _log(cli), sorted(p.name for p in old_library.parent.iterdir())
+    done = cli(*words)
+    said = _said(done.stderr)
+    card = "Twin Strike" if "Twin Strike" in words else "Fire Bolt"
+    assert done.exit_code == 2 and len(said) == 1, (done.stdout, done.stderr)
+    assert f"{card!r} is set aside" in said[0] and FIX[card] in said[0] and "refused:" in said[0], said
+    assert "cards add" not in done.stderr + done.stdout
+    assert _log(cli) == log and sorted(p.name for p in old_library.parent.iterdir()) == before
+
+
+def test_a_card_fixed_after_the_session_started_is_taught_as_the_library_has_it(cli, old_library):
+    """The session started while Fire Bolt was set aside (so it does not describe it); once `cards edit`
+    fixed it the library has the card, so a use of it is recorded and its unknown cost taught with the
+    `cards edit` the library takes, never a `cards add` it would refuse ("already has a card")."""
+    _fight(cli, library=old_library)
+    assert cli("cards", "edit", "catharsis", "Fire Bolt", "--character", "Durhak").exit_code == 0
+    for words in (["check", "--move", "use Ann 1 bottom with 4 6 6"], ["play", "use Ann 1 bottom with 4 6 6"]):
+        done = cli(*words)
+        assert done.exit_code == 0, done.stderr
+        assert "cards add" not in done.stdout and "set aside" not in done.stdout, done.stdout
+        assert 'companion cards edit catharsis "fire bolt" --bottom' in " ".join(done.stdout.split()), done.stdout
+    taught = cli("cards", "edit", "catharsis", "fire bolt", "--bottom", "BB 4 || 6 6")
+    assert taught.exit_code == 0, taught.stderr

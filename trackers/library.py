@@ -114,21 +114,41 @@ def untold() -> list[str]:
     return lines
 
 
-def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> None:
-    """A session's play (`said`) that uses a card its table does not describe (`names`: the game's
-    Views.cards_unknown) and the library has set aside: refused (LibraryError, bad input) with the
-    library's line, why and the `cards edit` that fixes it, as `cards show` of it is, instead of being
-    taught as an unknown card (a `cards add` the library would refuse). The library is read only for
-    such a play, and nothing is written."""
+def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> list[str]:
+    """A session's play or change (`said`) that uses or names a card its table does not describe
+    (`names`: the game's Views.cards_unknown) and the library has set aside: refused (LibraryError,
+    bad input) with the library's line, why and the `cards edit` that fixes it, as `cards show` of it
+    is, instead of being taught as an unknown card (a `cards add` the library would refuse). Else the
+    names the library describes now (added or fixed since the session started). The library is read
+    only for such a play, and nothing is written."""
     if not names:
-        return
+        return []
     library = Library(data_dir, game)
-    library.entries()  # sets set_aside; keep=False: no checked copy left beside it
+    entries = library.entries()  # sets set_aside; keep=False: no checked copy left beside it
     for name in [n for n in names if fold(n) in library.set_aside]:
         try:
             library.card(name)  # the set-aside line, said as the error (not again after it)
         except LibraryError as exc:
             raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {exc}") from None
+    now = {fold(e["name"]) for e in library.usable(entries)}
+    return [n for n in names if fold(n) in now]
+
+
+def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verdict):
+    """The verdict on a play or change (`move`, said as `said`) as the card library is now: refused
+    (refuse_set_aside) when it uses or names a card the library has set aside; a card the table does
+    not describe but the library does now (added or fixed after the session started) is taught with
+    `cards edit`, not a `cards add` the library would refuse."""
+    names = views.cards_unknown(state, move) if move is not None else []
+    known = refuse_set_aside(data_dir, game, names, said) if names else []
+    if not known:
+        return verdict
+    from engine.words import taught_as_known
+
+    def mend(reasons):
+        return tuple(r.model_copy(update={"message": taught_as_known(r.message, game, known)}) for r in reasons)
+
+    return verdict.model_copy(update={"reasons": mend(verdict.reasons), "unchecked": mend(verdict.unchecked)})
 
 
 def _fix(entry: dict[str, Any], why: str) -> str:

@@ -63,6 +63,7 @@ class Recording(Marks):
             self._not_moved(session, seen, " ".join(words), _again(["track", *words], name))
             stepped = step(game, state, words, overruled=overrule, kind="track")
             keepable(stepped.args, "a word of the change")
+            self._as_library_is(game, session, state, stepped, stepped.label)
             if stepped.refused:
                 alternatives = stepped.verdict.alternatives
                 instead = f"; allowed instead: {' | '.join(alternatives)}" if alternatives else ""
@@ -86,6 +87,17 @@ class Recording(Marks):
 
             result.saved = save_described(self.path.parent, result, list(words))
         return result
+
+    def _as_library_is(self, game, session: Session, state, stepped, said: str) -> None:
+        """A step that uses or names a card the table does not describe, judged as the card library is
+        now (trackers/library.py as_library_is): refused when the library has set it aside; taught
+        with `cards edit` when the library has it. The library is read only for such a step."""
+        views = game.tracker.declaration.views
+        if stepped.move is not None and views.cards_unknown(state, stepped.move):
+            from trackers.library import as_library_is
+
+            stepped.verdict = as_library_is(self.path.parent, session.game, views, state, stepped.move, said,
+                                            stepped.verdict)
 
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None,
              save: bool = False, views=(), seen: int | None = None, sent: int | None = None) -> PlayResult:
@@ -119,11 +131,7 @@ class Recording(Marks):
             self._not_moved(session, seen, said, again, game, views)
             stepped = step(game, state, said, by=by, overruled=overrule, apply=con is not None)
             canonical = stepped.args[0]
-            unknown = engine.views.cards_unknown(state, stepped.move) if con is None and stepped.move else []
-            if unknown:  # a card the library set aside is no unknown card to teach
-                from trackers.library import refuse_set_aside
-
-                refuse_set_aside(self.path.parent, session.game, unknown, canonical)
+            self._as_library_is(game, session, state, stepped, canonical)
             if con is not None and by is None and stepped.named is None and stepped.by != meant:
                 overtaken = off_turn(engine, state, stepped.verdict, meant)
                 to_act = engine.turns.to_act(state)

@@ -1,8 +1,9 @@
 """Catharsis: what a verdict says when a card fact is unknown, and the one command that teaches it
 (`cards edit` for a card the session knows, else `cards add`; the play that teaches this session);
-the cards a play uses that the table does not describe (Views.cards_unknown)."""
+the cards a play or a change uses that the table does not describe (Views.cards_unknown)."""
 from __future__ import annotations
 
+from engine.base import Change
 from engine.words import teach as add_command, teach_edit as edit_command
 
 PLACEHOLDER = {"cost": "COST", "attacks": "4,2", "adjust": "N", "adjust_dice": "N", "side": "ground|flight|both",
@@ -77,13 +78,22 @@ def unknown(card: str, what: str, field: str, known_card=None) -> str:
 
 
 def cards_unknown(state, play) -> list[str]:
-    """The names of the powers a play uses (`use`, `boost`: its own; `adjust ... by PLAYER N`: the
-    adjusting one) whose card neither the table nor the catalogue describes; a power with no name yet
-    (its slot number) is none."""
+    """The names of the powers a play or tracker change uses whose card neither the table nor the
+    catalogue describes: a play's (`use`, `boost`: its own; `adjust ... by PLAYER N`: the adjusting
+    one), a `use` change's, and the new name a `gain`, `replace` or `rename` puts on a board (also said
+    as a play); a power with no name yet (its slot number) is none."""
     from .model import card_of, player_of
 
-    used = [(play.player, play.slot)] if play.kind in ("use", "boost") else \
-        [(play.by, play.slot)] if play.kind == "adjust" and play.by else []
+    change = play if isinstance(play, Change) else getattr(play, "change", None)
+    if change is not None:
+        args = change.args
+        if change.verb in ("gain", "replace", "rename") and len(args) > (1 if change.verb == "gain" else 2):
+            named = [args[1] if change.verb == "gain" else args[2]]
+            return [n for n in named if n and not n.isdigit() and card_of(state, n) is None]
+        used = [(args[0], args[1])] if change.verb == "use" and len(args) > 1 else []
+    else:
+        used = [(play.player, play.slot)] if play.kind in ("use", "boost") else \
+            [(play.by, play.slot)] if play.kind == "adjust" and play.by else []
     names = []
     for who, slot in used:
         powers = player_of(state, who).powers if who and slot and slot.isdigit() else []
