@@ -62,7 +62,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     name, localhost and the address a request came in on; any other `Host` is refused (guard.py)."""
     from rulesdb.lookup import lookup
 
+    from companion.serve.unhosted import Unhosted
+
     rules_pool = ThreadPoolExecutor(1, thread_name_prefix="companion-rules")
+    unhosted = Unhosted(live.data_dir, cache_dir, sources_dir)  # a page is told no path of the host's
     changed: Changed | None = None
 
     def who(request: Request) -> str | None:
@@ -147,7 +150,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         except RulesError as exc:
             if not exc.bad_input:
                 raise
-            return JSONResponse({"error": str(exc)}, status)
+            return JSONResponse({"error": unhosted.line(str(exc))}, status)
 
     def _search(query: str, game: str | None):
         from rulesdb.games import resolve_game
@@ -199,7 +202,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     async def after_write(status: int, doc: dict) -> JSONResponse:
         if await live.call(live.refresh):  # the pages hear it now, not at the next poll
             changed.notify()
-        return JSONResponse(doc, status)
+        return JSONResponse(unhosted.doc(doc), status)
 
     async def play(request: Request):
         player = who(request)
@@ -289,7 +292,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     async def not_kept(request: Request, exc):
         """A write the sessions file could not take (a full disk, a failing one, writers holding it
         past the wait): the page shows the line, nothing was recorded, the server serves on."""
-        return JSONResponse({"error": str(exc), "recorded": False}, 400 if exc.bad_input else 503)
+        return JSONResponse({"error": unhosted.line(str(exc)), "recorded": False}, 400 if exc.bad_input else 503)
 
     from trackers.errors import TrackerError
 
