@@ -35,6 +35,15 @@ def plays_for(engine, state, player: str, page: bool = False) -> tuple[list[str]
     if to_act is None:
         return [], moves_note(state) or "nobody is to act"
     if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act
-        return [], engine.views.turn_note(state, player) or \
-            f"it is {(found and engine.turns.acting(state)) or to_act}'s turn, not {player}'s"
+        return [], engine.views.turn_note(state, player) or _not_yours(state, (found and engine.turns.acting(state))
+                                                                      or to_act, player)
     return [], left or moves_note(state) or "the companion lists no play here"
+
+
+def _not_yours(state, acting: str, player: str) -> str:
+    """Why `player` has no play now: "it is Ann's turn, not Ben's" when one player acts; when who may
+    act is said in a sentence (a CATastrophe roll's Yarn Balls: several players, or a play that ends
+    the wait), that sentence, never made a name's possessive."""
+    if acting in [p.name for p in getattr(state, "players", ())]:
+        return f"it is {acting}'s turn, not {player}'s"
+    return f"not {player}'s turn now: waiting for {acting}"

@@ -59,3 +59,26 @@ def test_the_log_says_a_play_once_with_who_made_it(tmp_path):
         assert [(e["by"], e["said"]) for e in log] == [("Abi", "play Attack 4 at Betty"), ("Chris", "play Cucumber")]
     finally:
         view.close()
+
+
+def test_a_cat_waiting_on_a_yarn_ball_or_resolve_is_told_so_in_a_sentence(tmp_path):
+    """After Betty's failed roll, who may act is a sentence (the Yarn Ball holders, or `resolve`), not a
+    name: Chris, with no Yarn Ball and no Power Cat, is told he waits on it, never "it is Betty (...)'s
+    turn", on his page and in `moves --by` (engine/listing.py plays_for)."""
+    from engine import get_engine
+    from engine.listing import plays_for
+
+    view = _table_after(tmp_path, "Abi play Attack 4 at Betty", "Betty roll 2")
+    for change in (["yarn", "abi", "-3"], ["yarn", "chris", "-3"], ["power-cats", "chris", "-2"]):
+        view.store.record(change, "g")
+    try:
+        view.look()
+        acting = "Betty (a Yarn Ball makes Betty roll again: `NAME yarn`), or `resolve` (Attack 4 takes effect)"
+        assert get_engine("catastrophe").turns.acting(view.state) == acting
+        said = [view.plays("Chris")[0]["note"], plays_for(get_engine("catastrophe"), view.state, "Chris")[1]]
+        for note in said:
+            assert note == f"not Chris's turn now: waiting for {acting}", note
+            assert "'s turn, not" not in note and ")'s" not in note
+        assert view.plays("Chris")[0]["moves"] == []
+    finally:
+        view.close()
