@@ -122,12 +122,29 @@ def _moved(old, new) -> str:
     before, after = _items(old, was), _items(new, now)
     if len(before) < 2 or now == "-":  # a count that became a list, or a list emptied: the one new side
         return _short(f"{_short(was)}→{now}", 64)
+    counted = _counted(before, after)  # `3 unnamed` -> `1 unnamed`: -2 unnamed, not +1 unnamed, -3 unnamed
     came = [x for x in after if x not in before or before.remove(x)]
-    return _short(", ".join([f"+{x}" for x in came] + [f"-{x}" for x in before]) or f"{was}→{now}", 64)
+    return _short(", ".join([f"+{x}" for x in came] + [f"-{x}" for x in before] + counted) or f"{was}→{now}", 64)
 
 
 def _items(value, text: str) -> list[str]:
     return [cell(v) for v in value] if isinstance(value, (list, tuple)) else text.split(", ")
+
+
+#: an item of a list that counts cards not named (a Cataclysm Arcade hand's `3 unnamed`)
+_COUNT = re.compile(r"(\d+) (unnamed)")
+
+
+def _counted(before: list[str], after: list[str]) -> list[str]:
+    """The net change of the counted items (`3 unnamed` before, `1 unnamed` after: `-2 unnamed`),
+    taken out of both lists so they are not said as one item gone and another come."""
+    nets: dict[str, int] = {}
+    for items, sign in ((before, -1), (after, 1)):
+        for item in [x for x in items if _COUNT.fullmatch(x)]:
+            n, what = _COUNT.fullmatch(item).groups()
+            nets[what] = nets.get(what, 0) + sign * int(n)
+            items.remove(item)
+    return [f"{n:+d} {what}" for what, n in nets.items() if n]
 
 
 #: a rule id in brackets inside a counter's value (a set-up step's): for --verbose, not the one line

@@ -438,9 +438,11 @@ def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply
     verdict that said them, when not `verdict`); a verb that only shows something is not logged."""
     tracker = game.tracker
     if not apply or (not verdict.legal and not overruled):
-        return _refused(state, verdict, change.verb, change.args, change.label(), move=change, kind=CHANGE)
+        return _refused(state, verdict, change.verb, change.args, tracker.declaration.verbs.said(change.verb, change.args),
+                        move=change, kind=CHANGE)
     after, effects = tracker.apply(state, change)
     after, settled = tracker.declaration.verbs.settle(after)
     after = remembered(state, after, verdict if heard is None else heard)
-    return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
+    return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args,
+                   tracker.declaration.verbs.said(change.verb, change.args),
                    logged=change.verb not in tracker.declaration.verbs.read_only, move=change, kind=CHANGE)

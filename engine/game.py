@@ -163,6 +163,12 @@ class Verbs:
 
         return read_only_of(self.table)
 
+    def said(self, verb: str, args: tuple[str, ...]) -> str:
+        """A change as the table says it back (engine.tracking.said_of: a listed row's names parted by commas)."""
+        from engine.tracking import said_of
+
+        return said_of(self.table, verb, tuple(args))
+
 
 @dataclass(frozen=True)
 class Outcome:

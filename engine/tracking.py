@@ -78,6 +78,7 @@ class Verb(NamedTuple):
     readings: Callable[[Change, list[str], set[str]], list[Reason]] | None = None
     after_win: Callable[[Change], bool] | None = None
     secret: str = ""
+    listed: bool = False
 
 
 class Words(NamedTuple):
@@ -193,6 +194,16 @@ def setup_of(verbs: Mapping[str, Verb]) -> frozenset[str]:
 def secret_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
     """verb -> how its hidden change reads, for the verbs whose row names a secret (Secrets.secret_verbs)."""
     return {verb: r.secret for verb, r in verbs.items() if r.secret}
+
+
+def said_of(verbs: Mapping[str, Verb], verb: str, args: tuple[str, ...]) -> str:
+    """A change as the table says it back: its words parted by spaces; a `listed` row's names after
+    its player parted by commas, as they are typed (`hand Ann Doctor Doom, Zap`: a name of several
+    words stays one name)."""
+    found = verbs.get(verb)
+    if found is not None and getattr(found, "listed", False) and len(args) > 2:
+        return " ".join((verb, args[0], ", ".join(args[1:])))
+    return " ".join((verb, *args))
 
 
 def read_only_of(verbs: Mapping[str, Verb]) -> frozenset[str]:

@@ -39,9 +39,25 @@ def test_a_long_list_says_what_came_and_went(home):
     env = _env(home)
     ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
     first = ok(env, "track", "hand", "ann", "Shieldbot,", "Fireball,", "Laser")
-    assert first.strip() == "hand Ann Shieldbot Fireball Laser: Ann hand 5 unnamed→Shieldbot, Fireball, Laser, 2 unnamed"
+    assert first.strip() == "hand Ann Shieldbot, Fireball, Laser: Ann hand 5 unnamed→Shieldbot, Fireball, Laser, 2 unnamed"
     line = ok(env, "track", "hand", "ann", "Zap")
-    assert line.strip() == "hand Ann Zap: Ann hand +Zap, +1 unnamed, -2 unnamed"
+    assert line.strip() == "hand Ann Zap: Ann hand +Zap, -1 unnamed"  # the net change of the unnamed cards
+
+
+def test_a_hand_of_names_of_several_words_is_said_with_commas_and_its_net_change(home):
+    """`hand` parts its cards with commas when it says them back (the echo, the owner's log), so a name
+    of several words stays one name; what the hand gained and lost is the net change of its unnamed
+    cards (`-1 unnamed`), never a count come and another gone (`+1 unnamed, -2 unnamed`)."""
+    env = _env(home)
+    ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
+    first = ok(env, "track", "hand", "ann", "Doctor Doom, Blast Wave")
+    assert first.startswith("hand Ann Doctor Doom, Blast Wave: "), first
+    ok(env, "track", "hand", "ann", "Grunt")
+    line = ok(env, "track", "hand", "ann", "Doctor Doom")
+    assert line.strip() == "hand Ann Doctor Doom: Ann hand +Doctor Doom, -1 unnamed", line
+    log = ok(env, "track", "log", "--reveal", "ann")
+    assert "hand Ann Doctor Doom, Blast Wave\n" in log and "Doctor Doom Blast Wave" not in log, log
+    assert "hand Ann (2 cards, hidden)" in ok(env, "track", "log")  # the others still see a count only
 
 
 @pytest.mark.installed

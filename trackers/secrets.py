@@ -63,10 +63,15 @@ def _public(verbs: dict[str, str], verb: str, args: tuple[str, ...], reveal: set
 def labeller(game: str, reveal: set[str] = frozenset()):
     """entry -> its label with the secrets hidden (for the log, undo lines and the watch)."""
     verbs = _secrets(game).secret_verbs  # verb whose words after the player name a secret -> its hidden reading
+    rows = get_tracker(game).declaration.verbs
 
     def label(entry) -> str:
         public = _public(verbs, entry.verb, entry.args, reveal) if entry.kind == "change" else None
-        return entry.label if public is None else " ".join((entry.verb, *public))
+        if public is not None:
+            return " ".join((entry.verb, *public))
+        if entry.kind == "change" and entry.verb in rows.table:  # a listed row's names parted by commas
+            return rows.said(entry.verb, entry.args) + ("  (overruled)" if entry.overruled else "")
+        return entry.label
 
     return label
 

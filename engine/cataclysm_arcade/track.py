@@ -340,7 +340,7 @@ VERBS: dict[str, Verb] = {
                        "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: "
                        "docs/track-cataclysm-arcade.md)"),
     "hand": _row(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards)),
-                 read=words.read_hand, secret="{n} cards, hidden",
+                 read=words.read_hand, secret="{n} cards, hidden", listed=True,
                  usage="hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand "
                        "(e.g. `hand ann Grunt, Zap`)"),
 }
