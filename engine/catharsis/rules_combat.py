@@ -10,7 +10,7 @@ from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
 from .rules_cards import unknown
-from .track_readings import LEFTOVER
+from .track_readings import LEFTOVER, UNTAKEN
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -279,6 +279,46 @@ def killed_with_partners(state, shares) -> dict[str, list[str]]:
     return killed
 
 
+def duo_lots(state, shares) -> dict | None:
+    """Each living duo partner's Fate (duo_fates.py) once the shares of an attack to the party are laid
+    as the partners choose; None when it cannot be worked out (then every point is taken, as before)."""
+    from .duo_fates import fates
+
+    load = dict(shares)
+    partners = [p for p in state.players if not p.dead and duo_partners(state, p.name)]
+    return fates({p.name: board(state, p) for p in partners},
+                 {p.name: load.get(p.name, 0) + p.damage_due for p in partners})
+
+
+def say_duo_lots(state, shares, lots, v) -> None:
+    """The lines of who dies among duo partners: however they lay their points, or only if laid so."""
+    load = dict(shares)
+    held = {name: board(state, player_of(state, name)) for name in lots}
+    for name, lot in lots.items():
+        if not lot.sometimes:
+            continue
+        p, n = player_of(state, name), load.get(name, 0)
+        cards = sorted({pw.name for pw in p.powers if pw.status != DISCARDED and duo_copies(state, name, pw.name)})
+        others = sorted(q for q in lots if q != name and set(held[q]) & set(held[name]))
+        busy = [q for q in others if load.get(q, 0) or player_of(state, q).damage_due] or others
+        shared, them = ", ".join(cards), " and ".join(busy)
+        owes = n + p.damage_due
+        rule = R.DEATH if n and n >= room(p) else R.DUO_DAMAGE
+        if not lot.always:
+            short = f"; if {them}'s reach it first, {name} may die before taking all {owes}" if lot.untaken else ""
+            v.say("may-die", f"{name} may die or live: it turns on whose points reach {shared}, one card between "
+                             f"the partners{short}", R.DUO_DAMAGE, who=name)
+        elif rule == R.DEATH and not lot.untaken:
+            v.say("dies", f"{name} takes all {n} points that remain and dies", R.DEATH, who=name)
+        else:
+            short = f"; if {them}'s reach {shared} first, {name} dies before taking all {owes}" if lot.untaken else ""
+            v.say("dies", f"{name} dies{' too' if rule == R.DUO_DAMAGE else ''} however the partners lay their "
+                          f"points: with {them}'s they use up every card {name} holds, {shared} included (one "
+                          f"card between the partners){short}", rule, who=name)
+    if any(lot.untaken for lot in lots.values()):
+        v.leave_open(UNTAKEN)
+
+
 def duo_partners(state, name: str) -> bool:
     """Whether this player shares a duo power still on the boards with another player."""
     return any(duo_copies(state, name, pw.name) for pw in player_of(state, name).powers if pw.status != DISCARDED)
@@ -368,13 +408,16 @@ def assign_verdict(state, play: Play, v) -> None:
         if len(takers) > 1:
             v.leave_open(LEFTOVER)
     linked = any(duo_partners(state, name) for name in takers)
-    with_partners = killed_with_partners(state, play.shares) if linked else {}
+    lots = duo_lots(state, play.shares) if linked and to == "party" else None
+    with_partners = killed_with_partners(state, play.shares) if linked and lots is None else {}
     for name, n in ((name, n) for name, n in play.shares if n):
         p = player_of(state, name)
         v.say("damage-due", f"{name} takes {n}: per point exhaust a face-up power or discard an "
                             f"exhausted one (damage {name} exhaust N ...)", R.PER_POINT, who=name, amount=n)
-        if n >= room(p):
+        if n >= room(p) and name not in (lots or {}):
             v.say("dies", f"{name} takes all {n} points that remain and dies", R.DEATH, who=name)
+    if lots:
+        say_duo_lots(state, play.shares, lots, v)
     for name, group in with_partners.items():
         shared = sorted({pw.name for pw in player_of(state, name).powers
                          if pw.status != DISCARDED and duo_copies(state, name, pw.name)})
