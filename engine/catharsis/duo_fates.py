@@ -29,11 +29,11 @@ def fates(held: dict[str, dict[tuple, int]], loads: dict[str, int]) -> dict[str,
     tried apart. None when there are too many ways to try, or no way at all."""
     out: dict[str, Fate] = {}
     for group in _linked(held):
-        found = _fates({name: held[name] for name in group}, loads)
+        found = _fates({name: cards for name, cards in held.items() if name in group}, loads)
         if found is None:
             return None
         out.update(found)
-    return out
+    return {name: out[name] for name in held}  # in seat order
 
 
 def _linked(held) -> list[set[str]]:
