@@ -409,7 +409,8 @@ def assign_verdict(state, play: Play, v) -> None:
         if len(takers) > 1:
             v.leave_open(LEFTOVER)
     linked = any(duo_partners(state, name) for name in takers)
-    lots = duo_lots(state, play.shares) if linked and to == "party" else None
+    # partners lay their points at once (to the party, or one player's alone); passed-on points come in turn
+    lots = duo_lots(state, play.shares) if linked and (to == "party" or len(takers) == 1) else None
     with_partners = killed_with_partners(state, play.shares) if linked and lots is None else {}
     for name, n in ((name, n) for name, n in play.shares if n):
         p = player_of(state, name)

@@ -115,6 +115,14 @@ def test_a_partner_with_no_share_dies_whatever_the_order_when_only_the_shared_ca
     assert track_readings.UNTAKEN not in verdict.unchecked
 
 
+def test_a_partner_may_die_of_a_player_attack_the_other_takes_alone():
+    """All 2 of a player attack to Ben, who holds the duo power and one more: laid on the duo power they
+    kill Ann, who holds only it; laid on his other power they do not. Nothing was said (fixes19)."""
+    assert _deaths("Ann=1,Ben=2", "attack player 2", "assign ben 2", "may-die") == {
+        "Ann": "catharsis.duo-powers.damage"}
+    assert _deaths("Ann=1,Ben=2", "attack player 2", "assign ben 2") == {}
+
+
 def test_no_death_is_foreseen_where_the_partners_may_lay_the_points_and_live():
     """Where it depends on how they lay the points (1 and 2), nobody is said to die; Ann is said
     only to may die (Ben's 2 may discard the shared card, her last)."""
