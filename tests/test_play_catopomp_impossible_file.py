@@ -40,6 +40,28 @@ def test_check_and_moves_refuse_cards_the_deck_lacks(cli, home, tmp_path, change
     assert rule in [p["rule"] for p in json.loads(status.stdout)["problems"]]
 
 
+def test_check_and_moves_refuse_the_competitive_variant_with_two_players(cli, home, tmp_path):
+    """Competitive Variant (3-4 player): a table of 2 with it is refused in one line naming the option
+    (check judged the play and scored the predictions), as status lists it."""
+    two = {"turn": "Ava", "centre_dice": [1, 2, 3, 4], "options": {"competitive": True},
+           "players": [{"name": "Ava", "hand": [1], "prediction": 1}, {"name": "Bo", "hand": [3], "prediction": 2}]}
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(two))
+    for args in (("check", "catopomp", "--situation", str(path), "--move", "heaven 1"),
+                 ("moves", "catopomp", "--situation", str(path))):
+        result = cli(*args)
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        line = result.stderr.strip()
+        assert "\n" not in line and "field options.competitive: " in line and "3 or 4 players, not 2" in line, line
+    status = cli("status", "catopomp", "--situation", str(path), "--json")
+    assert status.exit_code == 1
+    assert "catopomp.competitive.players" in [p["rule"] for p in json.loads(status.stdout)["problems"]]
+    two["options"]["competitive"] = False
+    path.write_text(json.dumps(two))
+    assert cli("check", "catopomp", "--situation", str(path), "--move", "heaven 1").exit_code == 0
+
+
 def test_a_possible_file_is_still_judged(cli, home, tmp_path):
     path = _file(tmp_path, p0={"hand": [9, 9, 9], "hell_domain": [9]})
     assert cli("check", "catopomp", "--situation", path, "--move", "heaven 9 9 9").exit_code == 0

@@ -114,12 +114,13 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
             _judge_targets(state, move, spec, r)
         _judge_holding(state, move, spec, r)
         return
-    if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
+    if spec.type == "power-cat" and state.chain:  # the Reaction Cards Example's hint, nothing more
         r.unchecked.append(rules_readings.POWER_CAT_WHEN)
     else:
         if move.player != cur:
-            r.forbid(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
-                 f"Phase; {spec.name} has no Catfinity")
+            why = ("with no card in play a Power Cat is used in its owner's Claw Phase" if spec.type == "power-cat"
+                   else f"only {cur} plays cards without Catfinity, in the Claw Phase; {spec.name} has no Catfinity")
+            r.forbid(R.CLAW_PLAY, f"it is {cur}'s turn: {why}")
         elif state.phase != "claw":
             r.forbid(R.CLAW_PLAY, f"{cur} is in the {PHASE_TITLES[state.phase]}: cards are played in the Claw Phase")
         if top is not None:

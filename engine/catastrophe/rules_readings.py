@@ -15,8 +15,8 @@ def _reading(rule: str, text: str) -> Reason:
 
 
 POWER_CAT_WHEN = _reading(R.POWER_WHEN, (
-    "a Power Cat may be used outside its owner's Claw Phase, or while another card is in play (Taking "
-    "Your Turn names it in the Claw Phase; the Reaction Cards Example hints at one mid-argument)"))
+    "while a card is in play, any cat still in may answer it with a Power Cat, on any turn (Taking Your "
+    "Turn names Power Cats in the Claw Phase; only the Reaction Cards Example hints at one mid-argument)"))
 PASS_TARGET = _reading(R.PASS, (
     "a Pass acts on the most recent card in play that is not a Reaction, which must be an Attack or "
     "Curiosity aimed at the passer (Reaction Cards, Pass: 'instead of you')"))

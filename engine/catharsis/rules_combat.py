@@ -10,7 +10,7 @@ from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
 from .rules_cards import unknown
-from .track_readings import LEFTOVER
+from .track_readings import LEFTOVER, UNTAKEN
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -204,26 +204,27 @@ def _list(values) -> str:
 
 # ------------------------------------------------------------------------------------- damage
 
-def damage_status(p, pw) -> str:
+def damage_status(state, p, pw) -> str:
     """A power's status as damage sees it: a Soraten power showing its Flight side counts as exhausted
-    (his damage flips a Ground power to Flight, or discards a Flight one)."""
-    if p.character == "Soraten" and pw.side == "flight" and pw.status == FACE_UP:
+    (his damage flips a Ground power to Flight, or discards a Flight one). A duo power has no sides to
+    turn: one card, face up then face down, whichever partner takes the point (a reading: DUO_SORATEN_DAMAGE)."""
+    if p.character == "Soraten" and pw.side == "flight" and pw.status == FACE_UP and not is_duo(state, pw.name):
         return EXHAUSTED
     return pw.status
 
 
-def capacity(p) -> int:
+def capacity(state, p) -> int:
     """Points of damage that kill a player (a face-up power takes 2, an exhausted one 1)."""
     if p.dead:
         return 0
-    statuses = [damage_status(p, pw) for pw in p.powers]
+    statuses = [damage_status(state, p, pw) for pw in p.powers]
     return sum(2 if status == FACE_UP else 1 for status in statuses if status in (FACE_UP, EXHAUSTED))
 
 
-def room(p) -> int:
+def room(state, p) -> int:
     """Points of a new attack a player may still be assigned: what would kill them less the damage
     they owe already and have not taken yet (a player is never assigned more than kills them)."""
-    return max(0, capacity(p) - p.damage_due)
+    return max(0, capacity(state, p) - p.damage_due)
 
 
 def group_room(state, names) -> int:
@@ -244,7 +245,7 @@ def board(state, p) -> dict[tuple, int]:
     power 2, an exhausted one 1); a duo power keyed by its name, so its partners' copies are one card."""
     cards = {}
     for slot, pw in enumerate(p.powers, 1):
-        status = damage_status(p, pw)
+        status = damage_status(state, p, pw)
         if status in (FACE_UP, EXHAUSTED):
             cards[("duo", pw.name.lower()) if duo_copies(state, p.name, pw.name) else (p.name, slot)] = \
                 2 if status == FACE_UP else 1
@@ -277,6 +278,46 @@ def killed_with_partners(state, shares) -> dict[str, list[str]]:
             sharing = sorted(q for q in full - {p.name} if set(held[q]) & set(mine))
             killed[p.name] = sharing or sorted(full - {p.name})
     return killed
+
+
+def duo_lots(state, shares) -> dict | None:
+    """Each living duo partner's Fate (duo_fates.py) once the shares of an attack to the party are laid
+    as the partners choose; None when it cannot be worked out (then every point is taken, as before)."""
+    from .duo_fates import fates
+
+    load = dict(shares)
+    partners = [p for p in state.players if not p.dead and duo_partners(state, p.name)]
+    return fates({p.name: board(state, p) for p in partners},
+                 {p.name: load.get(p.name, 0) + p.damage_due for p in partners})
+
+
+def say_duo_lots(state, shares, lots, v) -> None:
+    """The lines of who dies among duo partners: however they lay their points, or only if laid so."""
+    load = dict(shares)
+    held = {name: board(state, player_of(state, name)) for name in lots}
+    for name, lot in lots.items():
+        if not lot.sometimes:
+            continue
+        p, n = player_of(state, name), load.get(name, 0)
+        cards = sorted({pw.name for pw in p.powers if pw.status != DISCARDED and duo_copies(state, name, pw.name)})
+        others = sorted(q for q in lots if q != name and set(held[q]) & set(held[name]))
+        busy = [q for q in others if load.get(q, 0) or player_of(state, q).damage_due] or others
+        shared, them = ", ".join(cards), " and ".join(busy)
+        owes = n + p.damage_due
+        rule = R.DEATH if n and n >= room(state, p) else R.DUO_DAMAGE
+        if not lot.always:
+            short = f"; if {them}'s reach it first, {name} may die before taking all {owes}" if lot.untaken else ""
+            v.say("may-die", f"{name} may die or live: it turns on whose points reach {shared}, one card between "
+                             f"the partners{short}", R.DUO_DAMAGE, who=name)
+        elif rule == R.DEATH and not lot.untaken:
+            v.say("dies", f"{name} takes all {n} points that remain and dies", R.DEATH, who=name)
+        else:
+            short = f"; if {them}'s reach {shared} first, {name} dies before taking all {owes}" if lot.untaken else ""
+            v.say("dies", f"{name} dies{' too' if rule == R.DUO_DAMAGE else ''} however the partners lay their "
+                          f"points: with {them}'s they use up every card {name} holds, {shared} included (one "
+                          f"card between the partners){short}", rule, who=name)
+    if any(lot.untaken for lot in lots.values()):
+        v.leave_open(UNTAKEN)
 
 
 def duo_partners(state, name: str) -> bool:
@@ -331,10 +372,10 @@ def assign_verdict(state, play: Play, v) -> None:
         p = player_of(state, name)
         if p.dead:
             v.forbid(R.DEAD_TARGET, f"{name} is dead and takes no damage")
-        elif n > room(p):
+        elif n > room(state, p):
             owes = f", less the {p.damage_due} they owe already" if p.damage_due else ""
             v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
-                     f"{name} can take at most {room(p)} (what would kill them{owes}), {n} assigned")
+                     f"{name} can take at most {room(state, p)} (what would kill them{owes}), {n} assigned")
     if not v.problems and (excess := shared_excess(state, play.shares)):
         group, most, assigned = excess
         shared = sorted({pw.name for name in group for pw in player_of(state, name).powers
@@ -368,13 +409,17 @@ def assign_verdict(state, play: Play, v) -> None:
         if len(takers) > 1:
             v.leave_open(LEFTOVER)
     linked = any(duo_partners(state, name) for name in takers)
-    with_partners = killed_with_partners(state, play.shares) if linked else {}
+    # partners lay their points at once (to the party, or one player's alone); passed-on points come in turn
+    lots = duo_lots(state, play.shares) if linked and (to == "party" or len(takers) == 1) else None
+    with_partners = killed_with_partners(state, play.shares) if linked and lots is None else {}
     for name, n in ((name, n) for name, n in play.shares if n):
         p = player_of(state, name)
         v.say("damage-due", f"{name} takes {n}: per point exhaust a face-up power or discard an "
                             f"exhausted one (damage {name} exhaust N ...)", R.PER_POINT, who=name, amount=n)
-        if n >= room(p):
+        if n >= room(state, p) and name not in (lots or {}):
             v.say("dies", f"{name} takes all {n} points that remain and dies", R.DEATH, who=name)
+    if lots:
+        say_duo_lots(state, play.shares, lots, v)
     for name, group in with_partners.items():
         shared = sorted({pw.name for pw in player_of(state, name).powers
                          if pw.status != DISCARDED and duo_copies(state, name, pw.name)})
@@ -389,7 +434,7 @@ def assign_verdict(state, play: Play, v) -> None:
                           "not say: the party's prevention this round is counted against the whole attack")
     v.note(R.PREVENT, "Roles and effects the table does not record that change the amount (a Role's prevention, "
                       "armor): the shares are judged against the attack less the powers' recorded prevention")
-    own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides", "; a power showing its Flight side counts as exhausted"),
+    own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides", "; a power showing its Flight side counts as exhausted, a duo power excepted"),
            "Tsuna": (R.THRALL_DAMAGE, "Thralls", "")}
     for character in sorted({p.character for p in state.players if p.character in own}):
         rule, how, but = own[character]
@@ -425,7 +470,7 @@ def assignments(state) -> list[Play]:
 def _sharings(state, need: int) -> list[Play]:
     """Every distinct sharing of `need` points of the waiting attack among the living players."""
     to = state.attack[0]
-    alive = [(p.name, room(p)) for p in state.players if not p.dead and room(p)]
+    alive = [(p.name, room(state, p)) for p in state.players if not p.dead and room(state, p)]
     if not need:  # all of it prevented: one player takes 0, which clears the attack
         return [Play("assign", shares=((alive[0][0], 0),))] if alive else []
     out: list[Play] = []

@@ -36,8 +36,8 @@ def status(state) -> list[Reason]:
             no.forbid(R.DEATH, f"{p.name} is dead yet has powers on the board")
         if not p.dead and p.powers and all(pw.status == "discarded" for pw in p.powers):
             no.forbid(R.DEATH, f"{p.name} has discarded every power yet is alive")
-        if p.damage_due > capacity(p) and not p.dead and not _shared_card_spent(state, p):
-            no.forbid(R.TO_PARTY, f"{p.name} owes {p.damage_due} damage, more than would kill them ({capacity(p)})")
+        if p.damage_due > capacity(state, p) and not p.dead and not _shared_card_spent(state, p):
+            no.forbid(R.TO_PARTY, f"{p.name} owes {p.damage_due} damage, more than would kill them ({capacity(state, p)})")
         if any(d.used for d in p.dice) and not any(pw.used_round for pw in p.powers):
             no.forbid(R.ACTIVATION, f"{p.name} has used dice but no power activated this round")
         _counters(p, no)

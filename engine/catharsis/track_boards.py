@@ -12,7 +12,7 @@ from .rule_ids import R
 from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
                            refuse_activation, refuse_combo_outside_combat, unlisted)
 from .table import Table
-from .track_readings import BOARD_POWERS, LUTHIA_FLIP
+from .track_readings import BOARD_POWERS, DUO_SORATEN_DAMAGE, LUTHIA_FLIP
 
 
 def check_damage(state, change, no):
@@ -24,7 +24,7 @@ def check_damage(state, change, no):
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead and can't take damage")
         return
-    statuses = {i + 1: damage_status(p, pw) for i, pw in enumerate(p.powers)}  # a Soraten Flight side: exhausted
+    statuses = {i + 1: damage_status(state, p, pw) for i, pw in enumerate(p.powers)}  # a Soraten Flight side: exhausted
     pairs = list(zip(change.args[1::2], change.args[2::2]))
     debtors = owed(state)
     if debtors and not p.damage_due:
@@ -38,6 +38,8 @@ def check_damage(state, change, no):
     if state.prevention and not p.damage_due:
         no.note(R.PREVENT, f"the party's powers have {state.prevention} damage prevention left this round; whether "
                            "it covers this damage (from a player's power or another effect) is the table's to judge")
+    if p.character == "Soraten" and any(is_duo(state, p.powers[int(slot) - 1].name) for _, slot in pairs):
+        no.leave_open(DUO_SORATEN_DAMAGE)
     for op, slot_s in pairs:
         slot, (needs, leaves, other, why) = int(slot_s), point[op]
         if statuses[slot] != needs:
@@ -82,7 +84,7 @@ def check_heal(state, change, no):
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead", f"revive {words.quoted(p.name)}")
         return
-    healed = [s for s in dict.fromkeys(slots) if damage_status(p, p.powers[int(s) - 1]) == EXHAUSTED]
+    healed = [s for s in dict.fromkeys(slots) if damage_status(state, p, p.powers[int(s) - 1]) == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
         left = p.reward_heal
         no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {p.name} {left} more "
@@ -93,10 +95,10 @@ def check_heal(state, change, no):
         no.forbid(R.HEAL_ROLE, f"healing can't turn {p.name}'s Role face up; only a Morale refresh does"
                   if p.role == "flipped" else f"{p.name}'s Role is face up already, and healing never turns a Role",
                   *(("refresh",) if p.role == "flipped" else ()))
-    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if damage_status(p, pw) == EXHAUSTED]
+    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if damage_status(state, p, pw) == EXHAUSTED]
     for s in dict.fromkeys(slots):
         pw = p.powers[int(s) - 1]
-        if pw.status == EXHAUSTED or (p.character == "Soraten" and pw.side != "ground"):
+        if pw.status == EXHAUSTED or (p.character == "Soraten" and pw.side != "ground" and not is_duo(state, pw.name)):
             continue  # a Flight power counts as exhausted: a heal turns it to Ground (unrecorded: not judged)
         if pw.status == FACE_UP and state.phase != "combat":
             continue  # between cards (the reward's heal) it is said, not refused: an old session still opens
@@ -210,7 +212,8 @@ def apply_damage(t: Table, change) -> None:
             break
         slot = int(slot_s)
         pw = p["powers"][slot - 1]
-        to_flight = p["character"] == "Soraten" and pw.get("side") == "ground" and pw["status"] == FACE_UP
+        to_flight = p["character"] == "Soraten" and pw.get("side") == "ground" and pw["status"] == FACE_UP \
+            and not is_duo(t.state, pw["name"])  # a duo power has no Flight side: face down, as for its partner
         if pw["status"] == FACE_UP or op == "discard" and pw["status"] == EXHAUSTED:
             done = "turned to its Flight side" if to_flight and op == "exhaust" else f"{op}ed"
             t.say("damage", f"{p['name']}'s {pw['name']} {done} (1 damage)", R.PER_POINT,
@@ -237,14 +240,15 @@ def apply_heal(t: Table, change) -> None:
     p = t.player(change.args[0])
     healed = 0
     idle = [p["powers"][int(s) - 1]["name"] for s in dict.fromkeys(change.args[1:]) if s != "role"
-            and p["powers"][int(s) - 1]["status"] == FACE_UP and p["character"] != "Soraten"]
+            and p["powers"][int(s) - 1]["status"] == FACE_UP
+            and (p["character"] != "Soraten" or is_duo(t.state, p["powers"][int(s) - 1]["name"]))]
     for slot in change.args[1:]:
         if slot == "role":
             t.unflip_role(p, "healed, as the table decided")
             continue
         pw = p["powers"][int(slot) - 1]
-        if p["character"] == "Soraten" and pw.get("side") == "flight":
-            pw["side"] = "ground"  # a heal turns a Flight power back to Ground
+        if p["character"] == "Soraten" and pw.get("side") == "flight" and not is_duo(t.state, pw["name"]):
+            pw["side"] = "ground"  # a heal turns a Flight power back to Ground (a duo power has no sides)
             if pw["status"] == FACE_UP:  # its Flight side counted as exhausted: a power healed all the same
                 healed += 1
                 t.say("heal", f"{p['name']}'s {pw['name']} turns to its Ground side", R.HEAL, who=p["name"],

@@ -62,6 +62,15 @@ BOARD_POWERS = note("the board's cap of 6 counts powers, the Role not counted", 
                    "at 6 cards; 'Setup' makes it the Role and 6 powers", R.BOARD_LIMIT)
 LEFTOVER = note("the party picks the next player for damage left over when the first one dies, as it picked "
                 "the first", "'Step 3: Enemy Attack Phase' does not say who picks the next one", R.A_PLAYER)
+UNTAKEN = note("a duo partner whose last card goes before their share of an attack to the party is all taken "
+               "takes no more of it, and the rest is dealt to nobody", "'Duo Powers' lets either partner's points "
+               "reach the shared card; 'Step 3: Enemy Attack Phase' passes damage on only in an attack on a player",
+               R.DUO_DAMAGE)
+DUO_SORATEN_DAMAGE = note("a duo power on Soraten's board takes his damage as his partner's does, exhausted then "
+                          "discarded: it has no Flight side to turn to, and counting as Flight (its card says) does "
+                          "not make it count as exhausted", "'Duo Powers' lets either partner turn the one card face "
+                          "down or discard it; 'Soraten, Wind Dancer' turns his damaged Ground powers to Flight, "
+                          "counted as exhausted", R.DUO_SORATEN)
 GOZ_UNLISTED = note("a bottom ability with a Combo count the card does not list removes the Combo and exhausts "
                     "the power, with no effect", "the Goz overview says no effect, her example that she cannot "
                     "use the bottom ability; neither says what is removed or exhausted", R.COMBO_UNLISTED)

@@ -226,12 +226,17 @@ def gems_lost_by_round(state: State) -> list[Finding]:
 
 
 def file_problems(state: State) -> list[str]:
-    """The cards a situation file lays out that no deck of its player count and options holds (a number
-    left out, an expansion card not in use, one copy too many), each `field KEY: problem` at the key
-    where it first shows: `check` and `moves` refuse such a file (`status` lists each with its rule)."""
+    """The competitive variant at a table of 2 (it is for 3 or 4), and the cards a situation file lays
+    out that no deck of its player count and options holds (a number left out, an expansion card not in
+    use, one copy too many), each `field KEY: problem` at the key where it first shows: `check` and
+    `moves` refuse such a file (`status` lists each with its rule)."""
     n = len(state.players)
     if n not in PLAYER_TABLE:
         return []
+    out = []
+    if state.options.competitive and n == 2:
+        out.append(f"field options.competitive: the competitive variant is for 3 or 4 players, not 2 "
+                   f"({R.COMPETITIVE_PLAYERS}); set competitive = false")
     top, copies, _per, _aside = PLAYER_TABLE[n]
     deck = deck_counts(n, opts_of(state.options))
     ws = state.winning_set
@@ -240,7 +245,6 @@ def file_problems(state: State) -> list[str]:
     zones += [("winning_set.heaven", ws.heaven if ws else ()), ("winning_set.hell", ws.hell if ws else ()),
               ("discard_pile", state.discard_pile or ()), ("set_aside", state.set_aside or ())]
     seen = [0] * NCODES
-    out = []
     for key, cards in zones:
         for code in map(code_of, cards):
             seen[code] += 1

@@ -39,9 +39,9 @@ CASES = {
     "end with a card in play": ((ATTACK,), "Abi end", "next", R.CHAIN_BEFORE_PHASE),
     "skipping ahead with a card in play": ((ATTACK,), "Abi reveal CATastrophic Event", "phase catastrophe",
                                            R.CHAIN_BEFORE_PHASE),
-    "CATastrophe Phase with a Power Cat in play": (("Abi draw", "Abi play Power Cat"),
-                                                   "Abi reveal CATastrophic Event", "next-phase",
-                                                   R.CHAIN_BEFORE_PHASE),
+    # (a Power Cat is played in the Claw Phase when nothing else is in play: fixes19)
+    "Paw Phase with a Power Cat in play": (("Abi play Power Cat",), "Abi draw", "next-phase",
+                                           R.CHAIN_BEFORE_PHASE),
     "the current cat out, a card still in play": ((ATTACK, "track lives abi -9"), "Abi end", "next",
                                                   R.CHAIN_BEFORE_PHASE),
     # a Yarn Ball comes from the spender's own basket

@@ -199,8 +199,8 @@ def _several_cats_passed_on():
 
 
 READING_CASES = {
-    # Power Cat outside its owner's Claw Phase: the rulebook does not say
-    "power cat": (readings.POWER_CAT_WHEN, lambda: _play_case([], "Betty play Power Cat")),
+    # a Power Cat answering a card in play, off its owner's turn: only the reaction example hints at it
+    "power cat": (readings.POWER_CAT_WHEN, lambda: _play_case(["Abi play Curiosity at Betty"], "Chris play Power Cat")),
     # which card a Pass moves: the most recent non-Reaction, aimed at the passer
     "pass": (readings.PASS_TARGET, lambda: _play_case(["Abi play Curiosity at Betty"], "Betty play Pass to Chris")),
     # an Attack on several cats passed to another of its targets: that cat is its target once

@@ -3,6 +3,7 @@ replace cites."""
 from __future__ import annotations
 
 from engine.tracking import Change
+from engine.catharsis import track_readings
 from tests.engine.catharsis_table import E, TRACKER, table
 
 ATTACK = ["next-card monster", "enemy Crab 30", "combat start", "combat attack"]
@@ -52,23 +53,51 @@ def test_a_refused_replace_of_luthias_duo_power_cites_the_duo_power_rule_first()
     assert [r.rule for r in own.reasons] == ["catharsis.characters.luthia.immune-replace"]
 
 
-def _deaths(powers: str, attack: str, shares: str) -> dict[str, str]:
-    """Who the sharing's lines say dies (name -> rule), Ann (Luthia) and Ben (Durhak) sharing The
-    Power of Fire as their first power."""
+def _lines(powers: str, attack: str, shares: str):
+    """The sharing's verdict, Ann (Luthia) and Ben (Durhak) sharing The Power of Fire as their first power."""
     state = _duo_table(powers=powers)
     for text in (*ATTACK, "combat enemy", attack):
         state = E.plays.apply(state, E.plays.parse_move(text, state))
     verdict = E.check(state, E.plays.parse_move(shares, state))
     assert verdict.legal, shares
-    return {e.who: e.rule for e in verdict.effects if e.kind == "dies"}
+    return verdict
+
+
+def _deaths(powers: str, attack: str, shares: str, kind: str = "dies") -> dict[str, str]:
+    """Who the sharing's lines say dies (name -> rule), or with kind "may-die" who may die."""
+    return {e.who: e.rule for e in _lines(powers, attack, shares).effects if e.kind == kind}
 
 
 def test_a_partner_whose_shared_card_the_other_uses_up_is_foreseen_to_die():
-    """Ann holds only the duo power, Ben it and one power more: with 2 each, Ann's points discard the
-    shared card from both boards, so Ben's 2 discard his last power (or the other way round): both die.
-    Only Ann's death was said."""
-    assert _deaths("Ann=1,Ben=2", "attack party 4", "assign ann 2 ben 2") == {
-        "Ann": "catharsis.damage.death", "Ben": "catharsis.duo-powers.damage"}
+    """Ann holds only the duo power, Ben it and one power more, 2 each of an attack to the party: Ann
+    dies however they lay the points. Ben was said to die too, as if every point were taken; but if
+    Ben's points exhaust the shared card and his other power, Ann's first point discards the shared
+    card, her last, and she dies with a point untaken while Ben lives: he only may die (fixes19)."""
+    verdict = _lines("Ann=1,Ben=2", "attack party 4", "assign ann 2 ben 2")
+    assert {e.who: e.rule for e in verdict.effects if e.kind == "dies"} == {"Ann": "catharsis.damage.death"}
+    assert {e.who: e.rule for e in verdict.effects if e.kind == "may-die"} == {"Ben": "catharsis.duo-powers.damage"}
+    ann = next(e.message for e in verdict.effects if e.who == "Ann" and e.kind == "dies")
+    assert "if Ben's reach The Power of Fire first, Ann dies before taking all 2" in ann, ann
+    assert track_readings.UNTAKEN in verdict.unchecked
+
+
+def test_partners_whose_shares_fill_their_cards_only_may_die():
+    """Each holds the duo power and one power more, 3 each of 6: if Ann's points exhaust and discard
+    the shared card and exhaust her own, Ben dies owing a point and Ann lives (the other way round
+    alike). Both were said to die 'too', every point taken; each only may (fixes19)."""
+    verdict = _lines("Ann=2,Ben=2", "attack party 6", "assign ann 3 ben 3")
+    assert [e for e in verdict.effects if e.kind == "dies"] == []
+    assert {e.who for e in verdict.effects if e.kind == "may-die"} == {"Ann", "Ben"}
+    assert track_readings.UNTAKEN in verdict.unchecked
+
+
+def test_a_partner_may_die_of_the_points_the_other_lays_on_the_shared_card():
+    """2 each of 6 with a card left over: nothing was said, yet Ben's 2 may discard the shared card and
+    Ann's 2 her other power, her last (fixes19). Every point is taken either way: no reading."""
+    verdict = _lines("Ann=2,Ben=2", "attack party 4", "assign ann 2 ben 2")
+    assert [e for e in verdict.effects if e.kind == "dies"] == []
+    assert {e.who for e in verdict.effects if e.kind == "may-die"} == {"Ann", "Ben"}
+    assert track_readings.UNTAKEN not in verdict.unchecked
 
 
 def test_a_partner_with_no_share_dies_when_the_other_takes_the_shared_card():
@@ -77,11 +106,30 @@ def test_a_partner_with_no_share_dies_when_the_other_takes_the_shared_card():
         "Ben": "catharsis.damage.death", "Ann": "catharsis.duo-powers.damage"}
 
 
+def test_a_partner_with_no_share_dies_whatever_the_order_when_only_the_shared_card_takes_the_points():
+    """Ann and Ben hold only the duo power; 2 to Ben of an attack to the party: his points must go on
+    it, so Ann dies however it is laid, every point taken."""
+    verdict = _lines("Ann=1,Ben=1", "attack party 2", "assign ben 2")
+    assert {e.who: e.rule for e in verdict.effects if e.kind == "dies"} == {
+        "Ben": "catharsis.damage.death", "Ann": "catharsis.duo-powers.damage"}
+    assert track_readings.UNTAKEN not in verdict.unchecked
+
+
+def test_a_partner_may_die_of_a_player_attack_the_other_takes_alone():
+    """All 2 of a player attack to Ben, who holds the duo power and one more: laid on the duo power they
+    kill Ann, who holds only it; laid on his other power they do not. Nothing was said (fixes19)."""
+    assert _deaths("Ann=1,Ben=2", "attack player 2", "assign ben 2", "may-die") == {
+        "Ann": "catharsis.duo-powers.damage"}
+    assert _deaths("Ann=1,Ben=2", "attack player 2", "assign ben 2") == {}
+
+
 def test_no_death_is_foreseen_where_the_partners_may_lay_the_points_and_live():
-    """With a card left standing however the points fall (each holds one more power, 2 each of 6 points
-    between them), or where it depends on how they lay them (1 and 2), nobody is said to die."""
-    assert _deaths("Ann=2,Ben=2", "attack party 4", "assign ann 2 ben 2") == {}
+    """Where it depends on how they lay the points (1 and 2), nobody is said to die; Ann is said
+    only to may die (Ben's 2 may discard the shared card, her last)."""
     assert _deaths("Ann=1,Ben=2", "attack party 3", "assign ann 1 ben 2") == {}
+    assert _deaths("Ann=1,Ben=2", "attack party 3", "assign ann 1 ben 2", "may-die") == {
+        "Ann": "catharsis.duo-powers.damage"}
+    assert _deaths("Ann=3,Ben=3", "attack party 4", "assign ann 2 ben 2", "may-die") == {}
 
 
 def test_replace_and_gain_echo_what_the_table_typed():
