@@ -292,7 +292,7 @@ def moves(
         found, left = listed(engine, state)
         texts = [engine.plays.format_move(m) for m in found]
     else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
-        from engine.listing import plays_for
+        from engine.listing import plays_for, whose_turn
         from engine.words import player
 
         from trackers.phone import named
@@ -303,7 +303,7 @@ def moves(
         left = why if on_turn and why != note else None
         note = note if on_turn else why
         turn = {"by": who, "turn": on_turn,
-                "turn_note": None if on_turn else f"it is {engine.turns.to_act(state)}'s turn"}
+                "turn_note": None if on_turn else whose_turn(state, acting or engine.turns.to_act(state))}
     from companion.moves_view import grouped, moves_text
 
     if engine.declaration.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)

@@ -40,10 +40,17 @@ def plays_for(engine, state, player: str, page: bool = False) -> tuple[list[str]
     return [], left or moves_note(state) or "the companion lists no play here"
 
 
-def _not_yours(state, acting: str, player: str) -> str:
-    """Why `player` has no play now: "it is Ann's turn, not Ben's" when one player acts; when who may
-    act is said in a sentence (a CATastrophe roll's Yarn Balls: several players, or a play that ends
-    the wait), that sentence, never made a name's possessive."""
+def whose_turn(state, acting: str) -> str:
+    """Who may act, said in a header: "it is Ann's turn" when one player acts; when who may act is a
+    sentence (a CATastrophe roll's Yarn Balls: several players, or a play that ends the wait),
+    "waiting for" that sentence, never made a name's possessive."""
     if acting in [p.name for p in getattr(state, "players", ())]:
-        return f"it is {acting}'s turn, not {player}'s"
-    return f"not {player}'s turn now: waiting for {acting}"
+        return f"it is {acting}'s turn"
+    return f"waiting for {acting}"
+
+
+def _not_yours(state, acting: str, player: str) -> str:
+    """Why `player` has no play now: "it is Ann's turn, not Ben's" when one player acts, else "not
+    Ben's turn now: waiting for ..." (whose_turn)."""
+    said = whose_turn(state, acting)
+    return f"{said}, not {player}'s" if said.startswith("it is ") else f"not {player}'s turn now: {said}"
