@@ -106,7 +106,8 @@ class Plays:
 class Turns:
     """Who acts: `to_act(state)` (None: nobody in particular, or the game is over), `with_turn(state,
     player)` (how an overruled play out of turn is recorded), `mover(state, move)` (the player a move
-    names as its maker), `acting(state)` (who may act when more than one may), `out_of_turn(state,
+    names as its maker), `acting(state, page=False)` (who may act when more than one may; `page`: in
+    words, as a served page says it, no play notation), `out_of_turn(state,
     player)` (why a player may not act now; by default: it is X's turn), and the rule that says so.
     `bound`: the rules whose findings hold only for the player to act (who leads, who must play): an
     out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it."""

@@ -35,8 +35,8 @@ def plays_for(engine, state, player: str, page: bool = False) -> tuple[list[str]
     if to_act is None:
         return [], moves_note(state) or "nobody is to act"
     if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act
-        return [], engine.views.turn_note(state, player) or _not_yours(state, (found and engine.turns.acting(state))
-                                                                      or to_act, player)
+        acting = (engine.turns.acting(state, page=True) if page else engine.turns.acting(state)) if found else None
+        return [], engine.views.turn_note(state, player) or _not_yours(state, acting or to_act, player)
     return [], left or moves_note(state) or "the companion lists no play here"
 
 

@@ -131,7 +131,9 @@ class TableView:
         narrator = self.narrator(viewer)
         state, game = narrator.state, self.session.game
         finished = bool(self.tracker.finished(state))
-        to_act, acting = (self.engine.turns.to_act(state), self.engine.turns.acting(state)) if self.engine else (None, None)
+        # who may act as a page says it: in words, no play notation (Turns.acting's page)
+        to_act, acting = (self.engine.turns.to_act(state), self.engine.turns.acting(state, page=True)) \
+            if self.engine else (None, None)
         # an ended session (`track end`) takes no more plays: no one acts, no page may play
         acts = [] if finished or self.session.ended else who_acts(self.session.players, to_act, acting)
         summary = public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ()))
