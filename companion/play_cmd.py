@@ -231,9 +231,13 @@ def judged(engine, state, text: str, by: str | None = None):
 def _as_library_is(engine, state, text: str, verdict):
     """The verdict as the card library is now, as `play` judges it (trackers/library.py as_library_is):
     a play using or naming a card the library set aside refused, one the library has now taught with
-    `cards edit`. The library is read only for a play naming a card the table does not describe."""
+    `cards edit`. The library is read only for a play naming a card the table does not describe, or
+    one whose verdict teaches a card with `cards add`."""
+    from engine.words import taught_added
+
     move = engine.plays.parse_move(text, state)
-    if not engine.views.cards_unknown(state, move):
+    told = [r.message for r in (*verdict.reasons, *verdict.unchecked)]
+    if not engine.views.cards_unknown(state, move) and not taught_added(told, engine.game):
         return verdict
     from trackers.library import as_library_is
 
