@@ -244,6 +244,18 @@ def _as_library_is(engine, state, text: str, verdict):
     return as_library_is(paths.data_dir(), engine.game, engine.views, state, move, text, verdict)
 
 
+def _set_aside(engine, state) -> dict[str, str] | None:
+    """The cards a session's table names without describing them (Views.cards_unknown) that the card
+    library set aside (name -> the library's line): `moves` says their uses are refused, as `play`
+    refuses them. The library is read only when the table names such a card."""
+    names = engine.views.cards_unknown(state)
+    if not names:
+        return None
+    from trackers.library import set_aside_lines
+
+    return set_aside_lines(paths.data_dir(), engine.game, names) or None
+
+
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
     if len(words) != 1:
         raise MoveSyntaxError("name the game and nothing else with --deck, e.g. "
@@ -287,7 +299,8 @@ def moves(
     """
     engine, state, rest = _table(words, situation, session)
     _no_extra(rest)
-    note = engine.views.moves_note(state)
+    aside = _set_aside(engine, state) if situation is None else None  # a situation naming one is refused
+    note = engine.views.moves_note(state, aside=aside) if aside else engine.views.moves_note(state)
     acting = engine.turns.acting(state)  # more than the player to act may act (a CATastrophe roll's Yarn Balls)
     turn = {}
     if by is None:
@@ -302,7 +315,7 @@ def moves(
         from trackers.phone import named
 
         who = player(by, state.players).name
-        texts, why = plays_for(engine, state, who)
+        texts, why = plays_for(engine, state, who, aside=aside)
         on_turn = engine.turns.to_act(state) in (who, None) or named(acting, who)
         left = why if on_turn and why != note else None
         note = note if on_turn else why

@@ -237,7 +237,10 @@ class Views:
     it is another's turn), moves_note as a served page says it (`page_note(state)`: in words and
     the page's own controls, no play notation; None: moves_note's words), and the cards a play uses
     that the table does not describe (`cards_unknown(state, move)` -> names: a session's play naming
-    one the card library set aside is refused with the library's line, trackers/library.py)."""
+    one the card library set aside is refused with the library's line, trackers/library.py; with no
+    move, the cards the table itself names without describing them). A game whose table names cards
+    (`cards_unknown(state)` not empty) takes `aside` in moves_note and page_note: those of them the
+    library set aside (name -> the library's line), which `moves` says are refused, not offered."""
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing

@@ -21,12 +21,14 @@ def legal_texts(engine, state) -> list[str]:
     return [engine.plays.format_move(m) for m in listed(engine, state)[0]]
 
 
-def plays_for(engine, state, player: str, page: bool = False) -> tuple[list[str], str | None]:
+def plays_for(engine, state, player: str, page: bool = False, aside=None) -> tuple[list[str], str | None]:
     """The plays `moves` lists that `player` makes now (a play naming its maker is theirs when it names
     them, any other is the player to act's, or anyone's when nobody is named to act), as typed; and, when there are none, why (not their turn,
     a hand the table has not recorded, the game over; Views.turn_note: a play out of turn their hand would hold).
-    `page`: the why as a served page says it (Views.page_note, where the game has one)."""
-    moves_note = (page and engine.views.page_note) or engine.views.moves_note
+    `page`: the why as a served page says it (Views.page_note, where the game has one); `aside`: the
+    table's cards the card library set aside (name -> its line), said refused (engine.game Views)."""
+    said = (page and engine.views.page_note) or engine.views.moves_note
+    moves_note = (lambda s: said(s, aside=aside)) if aside else said
     to_act = engine.turns.to_act(state)
     found, left = listed(engine, state)
     mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]

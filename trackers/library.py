@@ -123,15 +123,23 @@ def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> 
     only for such a play, and nothing is written."""
     if not names:
         return []
+    for name, line in set_aside_lines(data_dir, game, names).items():
+        raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {line}")
+    return in_library(data_dir, game, names)
+
+
+def set_aside_lines(data_dir: Path, game: str, names: list[str]) -> dict[str, str]:
+    """Of `names`, those the card library has set aside: name -> the library's line (why, and the
+    `cards edit` that fixes it), as `cards show` of it says it. Nothing is written."""
     library = Library(data_dir, game)
-    entries = library.entries()  # sets set_aside; keep=False: no checked copy left beside it
+    library.entries()  # sets set_aside; keep=False: no checked copy left beside it
+    out = {}
     for name in [n for n in names if fold(n) in library.set_aside]:
         try:
             library.card(name)  # the set-aside line, said as the error (not again after it)
         except LibraryError as exc:
-            raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {exc}") from None
-    now = {fold(e["name"]) for e in library.usable(entries)}
-    return [n for n in names if fold(n) in now]
+            out[name] = str(exc)
+    return out
 
 
 def messages(verdict) -> list[str]:
