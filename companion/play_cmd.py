@@ -231,13 +231,29 @@ def judged(engine, state, text: str, by: str | None = None):
 def _as_library_is(engine, state, text: str, verdict):
     """The verdict as the card library is now, as `play` judges it (trackers/library.py as_library_is):
     a play using or naming a card the library set aside refused, one the library has now taught with
-    `cards edit`. The library is read only for a play naming a card the table does not describe."""
+    `cards edit`. The library is read only for a play naming a card the table does not describe, or
+    one whose verdict teaches a card with `cards add`."""
+    from engine.words import taught_added
+
     move = engine.plays.parse_move(text, state)
-    if not engine.views.cards_unknown(state, move):
+    told = [r.message for r in (*verdict.reasons, *verdict.unchecked)]
+    if not engine.views.cards_unknown(state, move) and not taught_added(told, engine.game):
         return verdict
     from trackers.library import as_library_is
 
     return as_library_is(paths.data_dir(), engine.game, engine.views, state, move, text, verdict)
+
+
+def _set_aside(engine, state) -> dict[str, str] | None:
+    """The cards a session's table names without describing them (Views.cards_unknown) that the card
+    library set aside (name -> the library's line): `moves` says their uses are refused, as `play`
+    refuses them. The library is read only when the table names such a card."""
+    names = engine.views.cards_unknown(state)
+    if not names:
+        return None
+    from trackers.library import set_aside_lines
+
+    return set_aside_lines(paths.data_dir(), engine.game, names) or None
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -283,7 +299,8 @@ def moves(
     """
     engine, state, rest = _table(words, situation, session)
     _no_extra(rest)
-    note = engine.views.moves_note(state)
+    aside = _set_aside(engine, state) if situation is None else None  # a situation naming one is refused
+    note = engine.views.moves_note(state, aside=aside) if aside else engine.views.moves_note(state)
     acting = engine.turns.acting(state)  # more than the player to act may act (a CATastrophe roll's Yarn Balls)
     turn = {}
     if by is None:
@@ -292,18 +309,18 @@ def moves(
         found, left = listed(engine, state)
         texts = [engine.plays.format_move(m) for m in found]
     else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
-        from engine.listing import plays_for
+        from engine.listing import plays_for, whose_turn
         from engine.words import player
 
         from trackers.phone import named
 
         who = player(by, state.players).name
-        texts, why = plays_for(engine, state, who)
+        texts, why = plays_for(engine, state, who, aside=aside)
         on_turn = engine.turns.to_act(state) in (who, None) or named(acting, who)
         left = why if on_turn and why != note else None
         note = note if on_turn else why
         turn = {"by": who, "turn": on_turn,
-                "turn_note": None if on_turn else f"it is {engine.turns.to_act(state)}'s turn"}
+                "turn_note": None if on_turn else whose_turn(state, acting or engine.turns.to_act(state))}
     from companion.moves_view import grouped, moves_text
 
     if engine.declaration.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)

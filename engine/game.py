@@ -106,7 +106,8 @@ class Plays:
 class Turns:
     """Who acts: `to_act(state)` (None: nobody in particular, or the game is over), `with_turn(state,
     player)` (how an overruled play out of turn is recorded), `mover(state, move)` (the player a move
-    names as its maker), `acting(state)` (who may act when more than one may), `out_of_turn(state,
+    names as its maker), `acting(state, page=False)` (who may act when more than one may; `page`: in
+    words, as a served page says it, no play notation), `out_of_turn(state,
     player)` (why a player may not act now; by default: it is X's turn), and the rule that says so.
     `bound`: the rules whose findings hold only for the player to act (who leads, who must play): an
     out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it."""
@@ -236,7 +237,10 @@ class Views:
     it is another's turn), moves_note as a served page says it (`page_note(state)`: in words and
     the page's own controls, no play notation; None: moves_note's words), and the cards a play uses
     that the table does not describe (`cards_unknown(state, move)` -> names: a session's play naming
-    one the card library set aside is refused with the library's line, trackers/library.py)."""
+    one the card library set aside is refused with the library's line, trackers/library.py; with no
+    move, the cards the table itself names without describing them). A game whose table names cards
+    (`cards_unknown(state)` not empty) takes `aside` in moves_note and page_note: those of them the
+    library set aside (name -> the library's line), which `moves` says are refused, not offered."""
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing

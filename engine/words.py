@@ -110,10 +110,20 @@ def teach_edit(game: str, card: str, field: str, example: str = "...") -> str:
 
 def taught_as_known(text: str, game: str, cards: Sequence[str]) -> str:
     """A message's `cards add` of each of `cards` said as the `cards edit` it is once the library
-    has the card (teach() -> teach_edit())."""
+    has the card (teach() -> teach_edit()); a message offering both for a card (edit, or add where the
+    library lacks it) already says the edit, and is left as it is."""
     for card in cards:
-        text = text.replace(f"companion cards add {game} {_quoted(card)} ", f"companion cards edit {game} {_quoted(card)} ")
+        add, edit = f"companion cards add {game} {_quoted(card)} ", f"companion cards edit {game} {_quoted(card)} "
+        if edit not in text:
+            text = text.replace(add, edit)
     return text
+
+
+def taught_added(messages: Sequence[str], game: str) -> list[str]:
+    """The cards that `messages` teach with a `cards add` (teach()), as they name them, each once."""
+    found = re.findall(rf'companion cards add {re.escape(game)} ("(?:[^"\\]|\\.)*"|[^\s"`]+) ', "\n".join(messages))
+    names = [re.sub(r'\\(.)', r"\1", n[1:-1]) if n.startswith('"') else n for n in found]
+    return list(dict.fromkeys(names))
 
 
 def _quoted(text: str, always: bool = False) -> str:

@@ -77,7 +77,7 @@ def shared(game, state) -> dict[str, str]:
                          "position": engine.views.position(seen)}),
         "track show": _text(public_summary(tracker, name, state)),
         "track situation": _text(seen.model_dump(mode="json")),
-        "public page": _text({"to_act": engine.turns.to_act(state), "acting": engine.turns.acting(state),
+        "public page": _text({"to_act": engine.turns.to_act(state), "acting": engine.turns.acting(state, page=True),
                               "finished": bool(tracker.finished(state))}),
     }
     return out

@@ -226,3 +226,47 @@ def test_a_card_fixed_after_the_session_started_is_taught_as_the_library_has_it(
         assert 'companion cards edit catharsis "fire bolt" --bottom' in " ".join(done.stdout.split()), done.stdout
     taught = cli("cards", "edit", "catharsis", "fire bolt", "--bottom", "BB 4 || 6 6")
     assert taught.exit_code == 0, taught.stderr
+
+
+@pytest.mark.parametrize("by", [[], ["--by", "ann"]], ids=["moves", "moves-by"])
+def test_moves_does_not_offer_a_use_of_a_set_aside_power_that_play_refuses(cli, old_library, by):
+    """`moves` on a session: Ann's power 1 is named Fire Bolt, which the library set aside, so `play`
+    refuses a use of it; the note does not count it among the uses "judged as said" but says it is
+    refused in play's words (the card, why, the fix); once fixed it is an unchecked use again."""
+    _fight(cli, library=old_library)
+    refused = cli("play", "use Ann 1 bottom with 4 6 6")
+    assert refused.exit_code == 2 and "fire bolt is a card the card library has set aside" in refused.stderr
+    note = cli.json("moves", *by)["note"]
+    lines = note.splitlines()
+    said = [line for line in lines if line.startswith("refused: ")]
+    assert len(said) == 1, lines
+    assert said[0].startswith("refused: `use Ann 1 ...`: fire bolt is a card the card library has set aside: ")
+    assert FIX["Fire Bolt"] in said[0] and "'Fire Bolt' is set aside" in said[0], said
+    assert "unchecked: Ann's powers 2, 3, 4, 5, 6:" in note and "Ann's powers 1," not in note, note
+    assert "unchecked: Ben's powers 1, 2, 3, 4, 5, 6:" in note, note
+    text = " ".join(cli("moves", *by).stdout.split())
+    assert "refused: `use Ann 1 ...`: fire bolt is a card the card library has set aside" in text, text
+    assert cli("cards", "edit", "catharsis", "Fire Bolt", "--character", "Durhak").exit_code == 0
+    note = cli.json("moves", *by)["note"]
+    assert "refused" not in note and "unchecked: Ann's powers 1, 2, 3, 4, 5, 6:" in note, note
+
+
+def test_the_page_picker_does_not_offer_a_use_of_a_set_aside_power_either(cli, old_library):
+    """Ann's page (the tap picker's note, what `moves --by Ann` says in words): her power 1's use is
+    said refused, in words and with no host path, not among the uses judged as said."""
+    from trackers.table_view import TableView
+
+    _fight(cli, library=old_library)
+    from trackers.sessions import Sessions
+
+    with Sessions(old_library.parent.parent) as store:
+        name = store.current_name()
+    view = TableView(old_library.parent.parent, name)
+    try:
+        view.look()
+        note = view.plays("Ann")[0]["note"]
+    finally:
+        view.close()
+    assert "Ann's power 1 (fire bolt) cannot be used: fire bolt is a card the card library has set aside" in note
+    assert "Ann's powers 2, 3, 4, 5, 6:" in note and "Ann's powers 1," not in note, note
+    assert str(old_library.parent) not in note and "`" not in note, note

@@ -42,3 +42,20 @@ def test_moves_by_a_cat_who_may_act_after_a_roll(cli, home):
     text = " ".join(cli("moves", "--by", "betty").stdout.split())
     assert text.startswith("Betty: 2 plays now"), text
     assert "'s turn" not in text
+
+
+def test_moves_by_a_cat_waiting_on_a_yarn_ball_says_what_it_waits_on_in_the_header(cli, home):
+    """Chris, with no Yarn Ball and no Power Cat, has no play while the table waits on Betty's re-roll
+    or the Attack's resolve: the header says what he waits on, as the JSON note does, never that it is
+    Abi's turn (Abi's play is what waits)."""
+    _after_the_roll(cli)
+    for change in (["yarn", "abi", "-3"], ["yarn", "chris", "-3"], ["power-cats", "chris", "-2"]):
+        assert cli("track", *change).exit_code == 0
+    doc = cli.json("moves", "--by", "chris")
+    assert doc["moves"] == [] and doc["note"].startswith("not Chris's turn now: waiting for Betty"), doc
+    text = " ".join(cli("moves", "--by", "chris").stdout.split())
+    waiting = doc["note"].removeprefix("not Chris's turn now: ")
+    assert text == f"Chris ({waiting}): no play now", text
+    assert "Abi's turn" not in text
+    text = " ".join(cli("moves", "--by", "abi").stdout.split())  # Abi may resolve: listed as on her turn
+    assert text.startswith("Abi: "), text

@@ -43,7 +43,7 @@ def test_the_oracle_sees_a_page_that_offers_another_players_plays(monkeypatch):
     """The oracle can fail: a page that offers every listed play to every player, whoever is to act."""
     import engine.listing
 
-    def everyones(engine, state, player, page=False):
+    def everyones(engine, state, player, page=False, aside=None):
         found, left = engine_listing_listed(engine, state)
         return [engine.plays.format_move(m) for m in found], left
 

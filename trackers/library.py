@@ -123,27 +123,51 @@ def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> 
     only for such a play, and nothing is written."""
     if not names:
         return []
+    for name, line in set_aside_lines(data_dir, game, names).items():
+        raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {line}")
+    return in_library(data_dir, game, names)
+
+
+def set_aside_lines(data_dir: Path, game: str, names: list[str]) -> dict[str, str]:
+    """Of `names`, those the card library has set aside: name -> the library's line (why, and the
+    `cards edit` that fixes it), as `cards show` of it says it. Nothing is written."""
     library = Library(data_dir, game)
-    entries = library.entries()  # sets set_aside; keep=False: no checked copy left beside it
+    library.entries()  # sets set_aside; keep=False: no checked copy left beside it
+    out = {}
     for name in [n for n in names if fold(n) in library.set_aside]:
         try:
             library.card(name)  # the set-aside line, said as the error (not again after it)
         except LibraryError as exc:
-            raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {exc}") from None
-    now = {fold(e["name"]) for e in library.usable(entries)}
+            out[name] = str(exc)
+    return out
+
+
+def messages(verdict) -> list[str]:
+    """What a verdict says: its reasons' and its unchecked notes' messages."""
+    return [r.message for r in (*verdict.reasons, *verdict.unchecked)]
+
+
+def in_library(data_dir: Path, game: str, names: list[str]) -> list[str]:
+    """Those of `names` the card library describes now (not set aside)."""
+    library = Library(data_dir, game)
+    now = {fold(e["name"]) for e in library.usable(library.entries())}
     return [n for n in names if fold(n) in now]
 
 
 def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verdict):
     """The verdict on a play or change (`move`, said as `said`) as the card library is now: refused
     (refuse_set_aside) when it uses or names a card the library has set aside; a card the table does
-    not describe but the library does now (added or fixed after the session started) is taught with
+    not describe but the library does now (added or fixed after the session started), whether the play
+    names it or a note teaches it (a CATastrophe `resolve` of a card of unknown effect), is taught with
     `cards edit`, not a `cards add` the library would refuse."""
+    from engine.words import taught_added, taught_as_known
+
     names = views.cards_unknown(state, move) if move is not None else []
     known = refuse_set_aside(data_dir, game, names, said) if names else []
+    taught = [n for n in taught_added(messages(verdict), game) if fold(n) not in {fold(k) for k in known}]
+    known += in_library(data_dir, game, taught) if taught else []  # any card a note teaches (a resolve's)
     if not known:
         return verdict
-    from engine.words import taught_as_known
 
     def mend(reasons):
         return tuple(r.model_copy(update={"message": taught_as_known(r.message, game, known)}) for r in reasons)

@@ -41,7 +41,7 @@ class TableView:
         self.epoch = 0  # moves on when the log is no longer the one told (a restored file)
         self.store = Sessions(data_dir, kept=True, create=False)
         self.session = self.store.get(name)  # SessionError names the sessions there are
-        self.changes = Changes(data_dir)
+        self.changes, self.data_dir = Changes(data_dir), data_dir
         self.tracker, self.engine = get_tracker(self.session.game), engine_for(self.session.game)
         self.entries: list = []
         self.narrators: dict[str | None, Any] = {}
@@ -131,7 +131,9 @@ class TableView:
         narrator = self.narrator(viewer)
         state, game = narrator.state, self.session.game
         finished = bool(self.tracker.finished(state))
-        to_act, acting = (self.engine.turns.to_act(state), self.engine.turns.acting(state)) if self.engine else (None, None)
+        # who may act as a page says it: in words, no play notation (Turns.acting's page)
+        to_act, acting = (self.engine.turns.to_act(state), self.engine.turns.acting(state, page=True)) \
+            if self.engine else (None, None)
         # an ended session (`track end`) takes no more plays: no one acts, no page may play
         acts = [] if finished or self.session.ended else who_acts(self.session.players, to_act, acting)
         summary = public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ()))
@@ -171,6 +173,17 @@ class TableView:
         out[-1]["table"] = self.table(viewer, with_log=False)
         return out
 
+    def _set_aside(self) -> dict[str, str] | None:
+        """The cards the table names without describing them that the card library set aside (name ->
+        the library's line): a page's note says their uses are refused, as `moves` does. The library
+        is read only when the table names such a card."""
+        names = self.engine.views.cards_unknown(self.state)
+        if not names:
+            return None
+        from trackers.library import set_aside_lines
+
+        return set_aside_lines(self.data_dir, self.session.game, names) or None
+
     def plays(self, player: str) -> tuple[dict, list[str]]:
         """`player`'s legal plays now (what `companion moves --by PLAYER` lists) and the plays a tap picker
         offers: {"seq", "player", "moves", "note", "refills"}, none with why when it is not their turn or
@@ -184,7 +197,7 @@ class TableView:
             doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
             return doc, []
         try:
-            doc["moves"], doc["note"] = plays_for(self.engine, self.state, player, page=True)
+            doc["moves"], doc["note"] = plays_for(self.engine, self.state, player, page=True, aside=self._set_aside())
         except EngineError as exc:  # a table the engine cannot list: say so, keep the text box
             doc["note"] = f"the plays cannot be listed here ({exc})"
         setup = None if doc["moves"] else self.table(player)["view"].get("setup")

@@ -20,15 +20,19 @@ def to_act(state: State) -> str | None:
     return None if state.game_over else rules.waiting_roller(state) or state.players[state.current].name
 
 
-def acting(state: State) -> str | None:
+def acting(state: State, page: bool = False) -> str | None:
     """After every roll an Attack waits for: any player with a Yarn Ball may make the roller roll
-    again (catastrophe.yarn-balls.reroll), or the Attack resolves."""
+    again (catastrophe.yarn-balls.reroll), or the Attack resolves. `page`: as a served page says it,
+    in words, with no play notation (the page's picker offers the plays themselves)."""
     top = state.chain[-1] if state.chain else None
     if state.game_over or top is None or top.type != "attack" or not top.rolls or rules.waiting_roller(state):
         return None
     spenders = [p.name for p in state.players if p.yarn_balls and not p.eliminated]
     if not spenders:
         return None
+    if page:
+        return (f"{', '.join(spenders)} (a Yarn Ball spent makes {top.last_roller} roll again), "
+                f"or {top.label()} resolved (it takes effect)")
     return (f"{', '.join(spenders)} (a Yarn Ball makes {top.last_roller} roll again: `NAME yarn`), "
             f"or `resolve` ({top.label()} takes effect)")
 

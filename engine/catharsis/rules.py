@@ -478,9 +478,10 @@ def mover(state: State, move: Play) -> str | None:
     return move.by if move.kind == "adjust" and move.by else move.player  # the ability's owner adjusts
 
 
-def moves_note(state: State, page: bool = False) -> str | None:
+def moves_note(state: State, page: bool = False, aside=None) -> str | None:
     """Why `moves` lists nothing, or what it leaves out; `page`: as a phone's tap picker says it
-    (page_note)."""
+    (page_note); `aside`: the powers' cards the card library set aside (name -> its line), whose uses
+    `play` refuses: said refused, not among the uses judged as said."""
     if state.outcome is not None:
         return f"the game is over (the party has {state.outcome})"
     if state.attack is not None:
@@ -491,22 +492,24 @@ def moves_note(state: State, page: bool = False) -> str | None:
         return ("abilities are activated in the Player Attack Phase; " + round_at(state)
                 + (" (`companion track combat attack` begins the Player Attack Phase)"
                    if state.combat_step == "start-of-round" else ", past it"))
-    return "\n".join(_left_out(state, page)) or None
+    return "\n".join(_left_out(state, page, {n.casefold(): (n, line) for n, line in (aside or {}).items()})) or None
 
 
-def page_note(state: State) -> str | None:
+def page_note(state: State, aside=None) -> str | None:
     """moves_note as a served page says it: what to enter in words and where on the page, no play
     notation (the page leaves a `companion ...` command out)."""
-    return moves_note(state, page=True)
+    return moves_note(state, page=True, aside=aside)
 
 
 #: where a served page takes a typed play or change (its own control, as index.html names it)
 TYPED = "under “Type a play or a change”"
 
 
-def _left_out(state: State, page: bool = False) -> list[str]:
-    """What `moves` cannot list in the Player Attack Phase (rolls, rerolls, uses of an unknown cost),
-    said instead of listing it: with the play to type on a terminal, in words on a page."""
+def _left_out(state: State, page: bool = False, aside=None) -> list[str]:
+    """What `moves` cannot list in the Player Attack Phase (rolls, rerolls, uses of an unknown cost,
+    uses `play` refuses of a power whose card the library set aside: `aside`, folded name -> (name,
+    the library's line)), said instead of listing it: with the play to type on a terminal, in words
+    on a page."""
     out = []
     if state.damage_to_deal:  # an ability's damage while several Enemies stand: no play, a tracker change
         standing = ", ".join(e.name for e in state.enemies if not e.defeated)
@@ -532,12 +535,24 @@ def _left_out(state: State, page: bool = False) -> list[str]:
                        "(one whose card asks none is judged as said)")
             continue
         open_cost = [str(slot) for slot, _, costs in _costs(state, p) if None in costs.values()]
+        refused = [s for s in open_cost if p.powers[int(s) - 1].name.casefold() in (aside or {})]
+        out += [_set_aside(p, s, *aside[p.powers[int(s) - 1].name.casefold()], page) for s in refused]
+        open_cost = [s for s in open_cost if s not in refused]
         if open_cost:
             use = (f"a use typed {TYPED}, naming the power, top or bottom and the dice paid," if page else
                    f"`use {name} N top with DICE`")
             out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
                        f"cost is unknown, so those uses are not listed ({use} is judged as said, the cost unchecked)")
     return out
+
+
+def _set_aside(p, slot: str, card: str, line: str, page: bool) -> str:
+    """A power whose card the library set aside: its use refused, in play's words (the library's line
+    with why and the fix on a terminal; in words on a page)."""
+    if page:
+        return (f"{p.name}'s power {slot} ({card}) cannot be used: {card} is a card the card library has set "
+                "aside (the card library says why and how to fix it)")
+    return f"refused: `use {quoted(p.name)} {slot} ...`: {card} is a card the card library has set aside: {line}"
 
 
 def load_check(state: State, source: str = "situation") -> State:

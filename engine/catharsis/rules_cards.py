@@ -77,13 +77,17 @@ def unknown(card: str, what: str, field: str, known_card=None) -> str:
             f"keeps it for the next sessions: {teach(card, field, known=known)})")
 
 
-def cards_unknown(state, play) -> list[str]:
+def cards_unknown(state, play=None) -> list[str]:
     """The names of the powers a play or tracker change uses whose card neither the table nor the
     catalogue describes: a play's (`use`, `boost`: its own; `adjust ... by PLAYER N`: the adjusting
     one), a `use` change's, and the new name a `gain`, `replace` or `rename` puts on a board (also said
-    as a play); a power with no name yet (its slot number) is none."""
+    as a play); a power with no name yet (its slot number) is none. With no play: every such power on
+    the table's boards (what `moves` would offer as a use of an unknown cost)."""
     from .model import card_of, player_of
 
+    if play is None:
+        named = [pw.name for p in state.players for pw in p.powers]
+        return list(dict.fromkeys(n for n in named if n and not n.isdigit() and card_of(state, n) is None))
     change = play if isinstance(play, Change) else getattr(play, "change", None)
     if change is not None:
         args = change.args

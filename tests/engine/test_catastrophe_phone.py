@@ -75,10 +75,36 @@ def test_a_cat_waiting_on_a_yarn_ball_or_resolve_is_told_so_in_a_sentence(tmp_pa
         view.look()
         acting = "Betty (a Yarn Ball makes Betty roll again: `NAME yarn`), or `resolve` (Attack 4 takes effect)"
         assert get_engine("catastrophe").turns.acting(view.state) == acting
-        said = [view.plays("Chris")[0]["note"], plays_for(get_engine("catastrophe"), view.state, "Chris")[1]]
-        for note in said:
-            assert note == f"not Chris's turn now: waiting for {acting}", note
+        page = get_engine("catastrophe").turns.acting(view.state, page=True)  # in words on a page
+        said = [(view.plays("Chris")[0]["note"], page), (plays_for(get_engine("catastrophe"), view.state, "Chris")[1], acting)]
+        for note, waiting in said:
+            assert note == f"not Chris's turn now: waiting for {waiting}", note
             assert "'s turn, not" not in note and ")'s" not in note
         assert view.plays("Chris")[0]["moves"] == []
+    finally:
+        view.close()
+
+
+def test_the_page_says_the_wait_on_a_yarn_ball_in_words_not_notation(tmp_path):
+    """On a page (the picker's note, the table's `acting` behind "You may act:" / "To act:") who may
+    act after Betty's failed roll is said in words, as other page notes are (Views.page_note): no
+    `NAME yarn`, no `resolve` typed; the terminal's `moves --by` keeps the notation."""
+    from engine import get_engine
+    from engine.listing import plays_for
+
+    view = _table_after(tmp_path, "Abi play Attack 4 at Betty", "Betty roll 2")
+    for change in (["yarn", "abi", "-3"], ["yarn", "chris", "-3"], ["power-cats", "chris", "-2"]):
+        view.store.record(change, "g")
+    try:
+        view.look()
+        note = view.plays("Chris")[0]["note"]
+        table = view.table("Betty")
+        for said in (note, table["acting"]):
+            assert "`" not in said and "NAME" not in said and "yarn`" not in said, said
+            assert "Betty" in said and "Yarn Ball" in said and "Attack 4" in said, said
+        assert note.startswith("not Chris's turn now: waiting for Betty"), note
+        assert table["your_turn"] and not view.table("Chris")["your_turn"]
+        terminal = plays_for(get_engine("catastrophe"), view.state, "Chris")[1]
+        assert "`NAME yarn`" in terminal and "`resolve`" in terminal, terminal
     finally:
         view.close()

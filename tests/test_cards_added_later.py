@@ -1,0 +1,50 @@
+"""A card put in the card library after a session started (the session keeps the cards it started
+with): a verdict there that teaches the card advises the `cards edit` the library takes now, never a
+`cards add` it would refuse ("already has a card"), as b7ee3d9 did for Catharsis
+(trackers/library.py as_library_is). Without the library entry the advice stays `cards add`."""
+from __future__ import annotations
+
+import pytest
+
+#: game -> (the session's set-up, the card, its library entry, the commands whose answer teaches it)
+TABLES = {
+    "cataclysm-arcade": ([["track", "new", "cataclysm-arcade", "--players", "Ann,Ben"]], "Zapper",
+                         ["--type", "fighter", "--health", "2"],
+                         [["check", "--move", "fighter Zapper"], ["play", "fighter Zapper"]]),
+    "theseus": ([["track", "new", "theseus", "--players", "Ann,Ben"],
+                 ["track", "board", "Paladin", "Witch", "Buster", "Kunoichi"], ["track", "deck", "1", "8"],
+                 ["track", "party", "ann", "Knight", "Zorro:1"]], "Zorro", ["--rank", "1", "--vp", "1"],
+                [["check", "--move", "use Zorro explore Paladin"], ["play", "use Zorro explore Paladin"]]),
+    "catastrophe": ([["track", "new", "catastrophe", "--players", "Abi,Betty"],
+                     ["play", "Abi play Laser Pointer at Betty"]], "Laser Pointer", ["--type", "attack"],
+                    [["check", "--move", "resolve"], ["play", "resolve"]]),
+}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("added", [True, False], ids=["added-later", "not-in-library"])
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_card_added_after_the_session_started_is_taught_with_cards_edit(cli, home, game, added):
+    setup, card, entry, commands = TABLES[game]
+    for words in setup:
+        done = cli(*words)
+        assert done.exit_code == 0, (words, done.stdout, done.stderr)
+    if added:
+        done = cli("cards", "add", game, card, *entry)
+        assert done.exit_code == 0, done.stderr
+    quoted = f'"{card}"' if " " in card else card
+    for words in commands:
+        done = cli(*words)
+        assert done.exit_code == 0, (words, done.stdout, done.stderr)
+        said = _flat(done.stdout)
+        if added:
+            assert f"companion cards add {game} {quoted} " not in said, said
+            assert f"companion cards edit {game} {quoted} " in said, said
+        else:
+            assert f"companion cards add {game} {quoted} " in said, said
+    if added:  # the advice is one the library takes
+        assert cli("cards", "add", game, card, *entry).exit_code == 2
+        assert cli("cards", "edit", game, card, *entry).exit_code == 0
