@@ -48,3 +48,29 @@ def test_a_card_added_after_the_session_started_is_taught_with_cards_edit(cli, h
     if added:  # the advice is one the library takes
         assert cli("cards", "add", game, card, *entry).exit_code == 2
         assert cli("cards", "edit", game, card, *entry).exit_code == 0
+
+
+@pytest.mark.parametrize("command", [["check", "--move", "fighter Zapper"], ["play", "fighter Zapper"]],
+                         ids=["check", "play"])
+def test_cataclysm_arcade_says_the_session_does_not_know_a_card_the_library_has(cli, home, command):
+    """Zapper put in the library after the session started: the note says the session does not know it
+    yet, that the library has it, and the `track card` that teaches it to this session, never that
+    Zapper "is not in the catalogue" (which reads as if nobody knew it)."""
+    assert cli("track", "new", "cataclysm-arcade", "--players", "Ann,Ben").exit_code == 0
+    assert cli("cards", "add", "cataclysm-arcade", "Zapper", "--type", "fighter", "--health", "2").exit_code == 0
+    done = cli(*command)
+    assert done.exit_code == 0, done.stderr
+    said = _flat(done.stdout)
+    assert "not in the catalogue" not in said, said
+    assert "this session does not know Zapper yet: the card library has it" in said, said
+    assert "teach it to this session with `companion track card Zapper fighter ...`" in said, said
+    assert "`companion cards edit cataclysm-arcade Zapper " in said, said  # the library's entry, as before
+    taught = cli("track", "card", "Zapper", "fighter", "health=2")  # the command it names takes it
+    assert taught.exit_code == 0, taught.stderr
+
+
+def test_cataclysm_arcade_card_nobody_describes_is_still_not_in_the_catalogue(cli, home):
+    assert cli("track", "new", "cataclysm-arcade", "--players", "Ann,Ben").exit_code == 0
+    said = _flat(cli("check", "--move", "fighter Zapper").stdout)
+    assert "Zapper is not in the catalogue" in said and "`companion cards add cataclysm-arcade Zapper " in said, said
+    assert "this session does not know" not in said, said
