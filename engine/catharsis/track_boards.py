@@ -107,8 +107,22 @@ def check_heal(state, change, no):
                   *((f"heal {words.quoted(p.name)} {' '.join(exhausted)}",) if exhausted else ()))
 
 
+#: what a duo power's card makes it count as for Soraten (its `side`), as a refusal says it
+COUNTS_AS = {"ground": "Ground", "flight": "Flight", "both": "both Ground and Flight"}
+
+
 def check_side(state, change, no):
     p = player_of(state, change.args[0])
+    pw = p.powers[int(change.args[1]) - 1]
+    card = card_of(state, pw.name)
+    if card is not None and card.duo is not None:  # Duo Powers: the card fixes it; it has no side to turn
+        from .rules_cards import unknown
+
+        no.forbid(R.DUO_SORATEN, f"{p.name}'s {pw.name} is a duo power, not one of Soraten's two-sided powers: no "
+                  "side is turned on it; " + (f"its card makes it count as {COUNTS_AS[card.side]}" if card.side else
+                                              "its card says what it counts as: " +
+                                              unknown(pw.name, "side", "side", card)))
+        return
     if p.character is not None and p.character != "Soraten":
         no.forbid(R.SORATEN_SIDES, f"{p.name} plays {p.character}; only Soraten's powers have a Ground and a "
                                    "Flight side")
