@@ -49,7 +49,9 @@ def defined_subject(question: str) -> str | None:
     found = _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
     if not found:
         return None
-    return _thing(found["subject"])
+    # "what's the Avatar challenge for the Ice Elf Lich deck": too long for a thing, but a thing comes
+    # before what it is for, on or in
+    return _thing(found["subject"]) or _thing(" ".join(head_of(found["subject"].split())))
 
 
 def _thing(said: str) -> str | None:
@@ -204,6 +206,9 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         tries.append((said[:-1], False))
     if bare and len(normalise(" ".join(said[1:])).split()) > 1:
         tries.append((said[1:], False))
+    head = head_of(said)  # "siphon on calyxia", "Passive on a Role card": the thing before whose it is
+    if head != said:
+        tries += [(head, False)] + ([(head[:-1], False)] if len(head) > 1 and head[-1].lower() in GENERIC_TAIL else [])
     terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]
     for words, loose in tries:
         want = normalise(" ".join(words))
@@ -211,6 +216,17 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         if got:
             return got
     return []
+
+
+# the words after which a subject says whose or where the thing is ("siphon on calyxia")
+WHOSE = frozenset("on for in".split())
+
+
+def head_of(said: list[str]) -> list[str]:
+    """A subject's words before the first of WHOSE that follows a word ("siphon on calyxia" -> siphon);
+    all of them when there is none ("On Defeat" opens with one: a name)."""
+    cut = next((i for i, w in enumerate(said) if i > 0 and w.lower() in WHOSE), len(said))
+    return said[:cut]
 
 
 def _names(want: str, names: list[str], loose: bool) -> bool:
@@ -325,3 +341,4 @@ def cause_first(found: list[tuple[float, dict]], question: str) -> list[tuple[fl
     weighed = [(score * (AFTERMATH_WEIGHT if brings_about(fields["text"], state) is False else 1.0), fields)
                for score, fields in found]
     return sorted(weighed, key=lambda pair: -pair[0])
+
