@@ -342,3 +342,29 @@ def cause_first(found: list[tuple[float, dict]], question: str) -> list[tuple[fl
                for score, fields in found]
     return sorted(weighed, key=lambda pair: -pair[0])
 
+
+# "When can we spend Morale to refresh", "when do my tapped cards untap", "level over when?" ask for
+# the moment, not what the thing does: a rule whose title says no moment weighs as a rule about what
+# follows a state does (AFTERMATH_WEIGHT), so the rule saying when comes before the one saying what.
+ASKS_WHEN = (r"^\s*(?:(?:so|ok|and|but)\s+)?when\s+(?:can|could|do|does|did|is|are|am|may|must|should|will|would)\b"
+             r"|\bwhen\s*[?.!]*\s*$")  # compiled on use: only for a question saying "when"
+# a title saying a moment: "When you may refresh", "after each level", "at the start of each round",
+# "until all have passed", "turn ends", "on your next turn"
+MOMENT = (r"\b(?:when|whenever|after|before|until|till|during|as soon as|once|timing|windows?|any time|anytime"
+          r"|immediately|right away|at (?:the )?(?:start|end|beginning)|(?:game|round|turn|level) (?:start|end)s?"
+          r"|(?:each|every|next|same|your|his|her|their) (?:turn|round|level|refresh|combat))\b")
+
+
+def asks_when(question: str) -> bool:
+    """Whether a question asks when something happens or may be done ("when can we refresh")."""
+    return "when" in question.lower() and re.search(ASKS_WHEN, question, re.IGNORECASE) is not None
+
+
+def moment_first(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:
+    """One game's hits for a question asking when, the rules whose title says no moment weighed down,
+    best first; any other question's hits as they were."""
+    if not found or not asks_when(question):
+        return found
+    weighed = [(score * (1.0 if re.search(MOMENT, fields["title"], re.IGNORECASE) else AFTERMATH_WEIGHT), fields)
+               for score, fields in found]
+    return sorted(weighed, key=lambda pair: -pair[0])
