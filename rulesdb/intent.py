@@ -107,7 +107,11 @@ def asked_things(question: str) -> tuple[list[str], bool]:
         if found and _a_thing(_thing(found["subject"])):
             return [_thing(found["subject"])], True
     bare = _a_thing(_thing(question.strip(" ?.!")))
-    return ([bare] if bare and len(bare.split()) <= 3 else []), False
+    # "king of the meowtain variant": a name's little words do not make it a sentence
+    return ([bare] if bare and len([w for w in bare.lower().split() if w not in LITTLE]) <= 3 else []), False
+
+
+LITTLE = frozenset("the a an of".split())  # the words of a name that say no thing
 
 
 # "tsuna what are thralls", "Goz: what is a Combo?": a name (a character's, a card's) before the question
@@ -186,6 +190,9 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
 
 
 GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ability".split())
+# a bare name's last word saying what kind of thing it names ("King of the Meowtain variant", "god tier
+# challenges"); after "what is", such a word may name one case ("the god tier challenge for Goz")
+KIND_TAIL = frozenset("variant variants tier tiers challenge challenges deck decks mode modes".split())
 
 
 def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | None,
@@ -200,7 +207,7 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         fixed = [fix(w) for w in said]
         if fixed != said:
             tries.append((fixed, True))
-    if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
+    if len(said) > 1 and (said[-1].lower() in GENERIC_TAIL or bare and said[-1].lower() in KIND_TAIL):
         tries.append((said[:-1], False))
     if len(said) > 1 and said[-1].isdigit():  # "armor 3", "stun 2": a keyword and its value
         tries.append((said[:-1], False))
@@ -208,7 +215,7 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         tries.append((said[1:], False))
     head = head_of(said)  # "siphon on calyxia", "Passive on a Role card": the thing before whose it is
     if head != said:
-        tries += [(head, False)] + ([(head[:-1], False)] if len(head) > 1 and head[-1].lower() in GENERIC_TAIL else [])
+        tries.append((head, False))  # as said: "the god tier challenge for Goz" is Goz's, not the tier's
     terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]
     for words, loose in tries:
         want = normalise(" ".join(words))
