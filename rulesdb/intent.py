@@ -13,6 +13,7 @@ from rulesdb.analysis import GENERIC, STOP_WORDS, normalise, words
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
 ASKS_WHAT = (
     r"^\s*(?:so\s+|ok\s+|and\s+)?(?:"
+    r"(?:what\s*(?:'s|’s|s|\s+is)|whats)\s+the\s+(?:deal|story)\s+(?:with|about|on)|"  # "what's the deal with X"
     r"what\s*(?:'s|’s|s|\s+is|\s+are|\s+was|\s+does|\s+do)|whats|how\s+(?:does|do|is|are)|define|explain|"
     r"meaning\s+of|what\s+is\s+meant\s+by|tell\s+me\s+about)\s+"
     r"(?P<subject>.+?)\s*(?:\b(?:for|do|does|mean|means|work|works|about|used\s+for|good\s+for|exactly|actually)\b\s*)*"
@@ -23,7 +24,8 @@ ASKS_MEAN = (r"^\s*(?:so\s+|ok\s+|and\s+)?what\s*(?:does|do|did|is\s+meant\s+by)
              r"(?:mean|means|meant|stand\s+for|stands\s+for|refer\s+to|refers\s+to|do\s+for|does\s+for)\b.*$")
 # "used dice card, what is it for", "the Line - what does that do": the thing named first
 ASKS_AFTER = (r"^\s*(?P<subject>[^?]+?)\s*[,:;\-–—]?\s+(?:what|whats|what's|what’s)\s*(?:is|are|does|do|'s|’s)?\s*"
-              r"(?:it|they|that|this|those|these|thing)\s*(?:for|do|mean|means|about)?\s*[?.!]*$")
+              r"(?:it|they|that|this|those|these|thing|the\s+deal(?:\s+with\s+(?:it|them|that|this))?)"
+              r"\s*(?:for|do|mean|means|about)?\s*[?.!]*$")  # "murder mystery deck, what's the deal"
 # "priority vs initiative", "difference between the Hand and the Party"
 ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:is\s+|are\s+)?(?:the\s+)?)?(?:difference\s+between\s+)?"
               r"(?P<one>[\w' -]+?)\s+(?:vs\.?|versus|v\.?|compared\s+to|and)\s+(?P<two>[\w' -]+?)"
@@ -189,10 +191,11 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
     return firsts + [(sc, f) for sc, f in found if f["id"] not in chosen]
 
 
-GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ability".split())
+GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ability deck decks variant variants mode "
+                         "modes".split())
 # a bare name's last word saying what kind of thing it names ("King of the Meowtain variant", "god tier
 # challenges"); after "what is", such a word may name one case ("the god tier challenge for Goz")
-KIND_TAIL = frozenset("variant variants tier tiers challenge challenges deck decks mode modes".split())
+KIND_TAIL = frozenset("tier tiers challenge challenges".split())
 
 
 def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | None,
