@@ -45,15 +45,23 @@ MAX_SUBJECT_WORDS = 4
 def defined_subject(question: str) -> str | None:
     """The thing a definition question asks about ("the Hell Domain" -> "Hell Domain"), or None
     when the question asks something else ("what happens when the reaper reaches me")."""
+    found = _asks(question)
+    return _thing(found["subject"]) if found else None
+
+
+def _asks(question: str) -> re.Match | None:
+    """The definition question's match, None for a question of another form (its opener said so)."""
     head = question.lstrip()[:8].lower()
     if head.isascii() and not head.startswith(OPENERS):
         return None
-    found = _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
-    if not found:
-        return None
-    # "what's the Avatar challenge for the Ice Elf Lich deck": too long for a thing, but a thing comes
-    # before what it is for, on or in
-    return _thing(found["subject"]) or _thing(" ".join(head_of(found["subject"].split())))
+    return _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
+
+
+def subject_head(question: str) -> str | None:
+    """The thing a definition question's subject too long for a thing opens with, before what it is for,
+    on or in ("what's the Avatar challenge for the Ice Elf Lich deck" -> "Avatar challenge"), or None."""
+    found = _asks(question)
+    return _thing(" ".join(head_of(found["subject"].split()))) if found else None
 
 
 def _thing(said: str) -> str | None:
@@ -97,7 +105,7 @@ def asked_things(question: str) -> tuple[list[str], bool]:
     if apart:
         return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
     subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0])
-                       or defined_subject(_behind_name(question)))
+                       or defined_subject(_behind_name(question)) or subject_head(question))
     if subject is not None:
         return [subject], True
     if question.rstrip(" ?.!").lower().endswith(TAIL_WORDS):
