@@ -177,6 +177,9 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     # what every game has: taking a card, being out
     "yoink": ("take",), "yoinked": ("take",), "yoinking": ("take",),
     "toast": ("death", "dead", "eliminated"),
+    # round fifteen: the table's words for hitting someone and for sitting a turn out
+    "smack": ("attack",), "smacks": ("attack",), "smacked": ("attack",), "whack": ("attack",), "whacked": ("attack",),
+    "chill": ("pass", "nothing"), "chilling": ("pass", "nothing"),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }

@@ -13,6 +13,7 @@ from rulesdb.analysis import GENERIC, STOP_WORDS, normalise, words
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
 ASKS_WHAT = (
     r"^\s*(?:so\s+|ok\s+|and\s+)?(?:"
+    r"(?:what\s*(?:'s|’s|s|\s+is)|whats)\s+the\s+(?:deal|story)\s+(?:with|about|on)|"  # "what's the deal with X"
     r"what\s*(?:'s|’s|s|\s+is|\s+are|\s+was|\s+does|\s+do)|whats|how\s+(?:does|do|is|are)|define|explain|"
     r"meaning\s+of|what\s+is\s+meant\s+by|tell\s+me\s+about)\s+"
     r"(?P<subject>.+?)\s*(?:\b(?:for|do|does|mean|means|work|works|about|used\s+for|good\s+for|exactly|actually)\b\s*)*"
@@ -23,7 +24,8 @@ ASKS_MEAN = (r"^\s*(?:so\s+|ok\s+|and\s+)?what\s*(?:does|do|did|is\s+meant\s+by)
              r"(?:mean|means|meant|stand\s+for|stands\s+for|refer\s+to|refers\s+to|do\s+for|does\s+for)\b.*$")
 # "used dice card, what is it for", "the Line - what does that do": the thing named first
 ASKS_AFTER = (r"^\s*(?P<subject>[^?]+?)\s*[,:;\-–—]?\s+(?:what|whats|what's|what’s)\s*(?:is|are|does|do|'s|’s)?\s*"
-              r"(?:it|they|that|this|those|these|thing)\s*(?:for|do|mean|means|about)?\s*[?.!]*$")
+              r"(?:it|they|that|this|those|these|thing|the\s+deal(?:\s+with\s+(?:it|them|that|this))?)"
+              r"\s*(?:for|do|mean|means|about)?\s*[?.!]*$")  # "murder mystery deck, what's the deal"
 # "priority vs initiative", "difference between the Hand and the Party"
 ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:is\s+|are\s+)?(?:the\s+)?)?(?:difference\s+between\s+)?"
               r"(?P<one>[\w' -]+?)\s+(?:vs\.?|versus|v\.?|compared\s+to|and)\s+(?P<two>[\w' -]+?)"
@@ -43,13 +45,23 @@ MAX_SUBJECT_WORDS = 4
 def defined_subject(question: str) -> str | None:
     """The thing a definition question asks about ("the Hell Domain" -> "Hell Domain"), or None
     when the question asks something else ("what happens when the reaper reaches me")."""
+    found = _asks(question)
+    return _thing(found["subject"]) if found else None
+
+
+def _asks(question: str) -> re.Match | None:
+    """The definition question's match, None for a question of another form (its opener said so)."""
     head = question.lstrip()[:8].lower()
     if head.isascii() and not head.startswith(OPENERS):
         return None
-    found = _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
-    if not found:
-        return None
-    return _thing(found["subject"])
+    return _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
+
+
+def subject_head(question: str) -> str | None:
+    """The thing a definition question's subject too long for a thing opens with, before what it is for,
+    on or in ("what's the Avatar challenge for the Ice Elf Lich deck" -> "Avatar challenge"), or None."""
+    found = _asks(question)
+    return _thing(" ".join(head_of(found["subject"].split()))) if found else None
 
 
 def _thing(said: str) -> str | None:
@@ -93,7 +105,7 @@ def asked_things(question: str) -> tuple[list[str], bool]:
     if apart:
         return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
     subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0])
-                       or defined_subject(_behind_name(question)))
+                       or defined_subject(_behind_name(question)) or subject_head(question))
     if subject is not None:
         return [subject], True
     if question.rstrip(" ?.!").lower().endswith(TAIL_WORDS):
@@ -105,7 +117,11 @@ def asked_things(question: str) -> tuple[list[str], bool]:
         if found and _a_thing(_thing(found["subject"])):
             return [_thing(found["subject"])], True
     bare = _a_thing(_thing(question.strip(" ?.!")))
-    return ([bare] if bare and len(bare.split()) <= 3 else []), False
+    # "king of the meowtain variant": a name's little words do not make it a sentence
+    return ([bare] if bare and len([w for w in bare.lower().split() if w not in LITTLE]) <= 3 else []), False
+
+
+LITTLE = frozenset("the a an of".split())  # the words of a name that say no thing
 
 
 # "tsuna what are thralls", "Goz: what is a Combo?": a name (a character's, a card's) before the question
@@ -183,7 +199,11 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
     return firsts + [(sc, f) for sc, f in found if f["id"] not in chosen]
 
 
-GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ability".split())
+GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ability deck decks variant variants mode "
+                         "modes".split())
+# a bare name's last word saying what kind of thing it names ("King of the Meowtain variant", "god tier
+# challenges"); after "what is", such a word may name one case ("the god tier challenge for Goz")
+KIND_TAIL = frozenset("tier tiers challenge challenges".split())
 
 
 def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | None,
@@ -198,12 +218,15 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         fixed = [fix(w) for w in said]
         if fixed != said:
             tries.append((fixed, True))
-    if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
+    if len(said) > 1 and (said[-1].lower() in GENERIC_TAIL or bare and said[-1].lower() in KIND_TAIL):
         tries.append((said[:-1], False))
     if len(said) > 1 and said[-1].isdigit():  # "armor 3", "stun 2": a keyword and its value
         tries.append((said[:-1], False))
     if bare and len(normalise(" ".join(said[1:])).split()) > 1:
         tries.append((said[1:], False))
+    head = head_of(said)  # "siphon on calyxia", "Passive on a Role card": the thing before whose it is
+    if head != said:
+        tries.append((head, False))  # as said: "the god tier challenge for Goz" is Goz's, not the tier's
     terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]
     for words, loose in tries:
         want = normalise(" ".join(words))
@@ -211,6 +234,17 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         if got:
             return got
     return []
+
+
+# the words after which a subject says whose or where the thing is ("siphon on calyxia")
+WHOSE = frozenset("on for in".split())
+
+
+def head_of(said: list[str]) -> list[str]:
+    """A subject's words before the first of WHOSE that follows a word ("siphon on calyxia" -> siphon);
+    all of them when there is none ("On Defeat" opens with one: a name)."""
+    cut = next((i for i, w in enumerate(said) if i > 0 and w.lower() in WHOSE), len(said))
+    return said[:cut]
 
 
 def _names(want: str, names: list[str], loose: bool) -> bool:
@@ -323,5 +357,32 @@ def cause_first(found: list[tuple[float, dict]], question: str) -> list[tuple[fl
     if state is None:
         return found
     weighed = [(score * (AFTERMATH_WEIGHT if brings_about(fields["text"], state) is False else 1.0), fields)
+               for score, fields in found]
+    return sorted(weighed, key=lambda pair: -pair[0])
+
+
+# "When can we spend Morale to refresh", "when do my tapped cards untap", "level over when?" ask for
+# the moment, not what the thing does: a rule whose title says no moment weighs as a rule about what
+# follows a state does (AFTERMATH_WEIGHT), so the rule saying when comes before the one saying what.
+ASKS_WHEN = (r"^\s*(?:(?:so|ok|and|but)\s+)?when\s+(?:can|could|do|does|did|is|are|am|may|must|should|will|would)\b"
+             r"|\bwhen\s*[?.!]*\s*$")  # compiled on use: only for a question saying "when"
+# a title saying a moment: "When you may refresh", "after each level", "at the start of each round",
+# "until all have passed", "turn ends", "on your next turn"
+MOMENT = (r"\b(?:when|whenever|after|before|until|till|during|as soon as|once|timing|windows?|any time|anytime"
+          r"|immediately|right away|at (?:the )?(?:start|end|beginning)|(?:game|round|turn|level) (?:start|end)s?"
+          r"|(?:each|every|next|same|your|his|her|their) (?:turn|round|level|refresh|combat))\b")
+
+
+def asks_when(question: str) -> bool:
+    """Whether a question asks when something happens or may be done ("when can we refresh")."""
+    return "when" in question.lower() and re.search(ASKS_WHEN, question, re.IGNORECASE) is not None
+
+
+def moment_first(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:
+    """One game's hits for a question asking when, the rules whose title says no moment weighed down,
+    best first; any other question's hits as they were."""
+    if not found or not asks_when(question):
+        return found
+    weighed = [(score * (1.0 if re.search(MOMENT, fields["title"], re.IGNORECASE) else AFTERMATH_WEIGHT), fields)
                for score, fields in found]
     return sorted(weighed, key=lambda pair: -pair[0])

@@ -15,7 +15,7 @@ from rulesdb.coverage import own_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
-from rulesdb.intent import both_halves, cause_first, definition_first
+from rulesdb.intent import both_halves, cause_first, definition_first, moment_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
@@ -374,6 +374,7 @@ class RulesSearch:
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
         found = cause_first(found, query)  # "how do you get eliminated": what eliminates, not what follows
+        found = moment_first(found, query)  # "when can we refresh": the rule saying when, not what it does
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
         # a rule stating the comparison the question's numbers make (a tie: "at least"; sizes: "more cards")
         return _exceptions_first(lifted(found, query), self._case_words(query, searcher)), built
