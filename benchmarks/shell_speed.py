@@ -46,8 +46,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def new_questions(game: str) -> list[str]:
-    """Questions as a table asks them (tests/retrieval), for the "new each time" line; none that
-    starts with a command's name (the shell would run the command)."""
+    """Questions as a table asks them (tests/retrieval), for the "new each time" line, each once (the
+    shell keeps the answers to its last questions); none that starts with a command's name (the
+    shell would run the command)."""
     import typer
 
     from companion.cli import app
@@ -56,7 +57,7 @@ def new_questions(game: str) -> list[str]:
     asked = []
     for path in sorted((ROOT / "tests" / "retrieval").glob(f"{game}*.toml")):
         asked += [q["ask"] for q in tomllib.loads(path.read_text(encoding="utf-8"))["questions"]]
-    return [q for q in asked if q.split()[0].lower() not in commands and not q.startswith("-")]
+    return [q for q in dict.fromkeys(asked) if q.split()[0].lower() not in commands and not q.startswith("-")]
 
 
 def main() -> None:
