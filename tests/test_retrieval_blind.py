@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval_figures import BLIND, FIFTH, FOURTH, FRESH, THIRD, blind_figures, blind_questions  # noqa: E402
 
 # The published figures of the test half with a game (README "How accurate"), as hits out of 225
-FLOORS = {("game", "at1"): 188, ("game", "at3"): 219}
+FLOORS = {("game", "at1"): 190, ("game", "at3"): 219}
 
 
 def test_the_split_is_fixed_and_every_question_labelled():
