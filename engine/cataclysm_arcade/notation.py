@@ -76,6 +76,10 @@ def parse_move(text: str, state: State):
             raise MoveSyntaxError(f"expected a character then an ability; {usage}")
         return Move(kind="activate", card=_own_character(state, who, head[:-1]), ability=head[-1].lower(),
                     target_player=target_player, target=target)
+    if target is not None and verb in ("fighter", "weapon", "wield", "fortify"):  # no target: the others may name one
+        aimless = " ".join(head)
+        raise MoveSyntaxError(f"{verb} takes no target ('at {target_player} {target}'): `{verb} {aimless}`; "
+                              "a target its card's text names is the table's (`trigger PLAYER: TEXT`)")
     keep_old = verb in ("fighter", "weapon") and [w.lower() for w in head[-2:]] == ["keep", "old"]
     if keep_old or verb in ("fighter", "weapon") and [w.lower() for w in head[-2:]] == ["keep", "new"]:
         head = head[:-2]

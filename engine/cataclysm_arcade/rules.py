@@ -498,7 +498,7 @@ def _accepted(state: State) -> list[Move]:
     for name in [BOSS] + [f.name for f in me.fighters]:
         who_c = table.character(me, name)
         card = spec(state, me.boss.name if name == BOSS else name)
-        abilities = [a for a in ("block", "phantasmal") if who_c.has(a)]
+        abilities = [a for a in ("block", "phantasmal", "transform") if who_c.has(a)]
         abilities += [a.name.lower() for a in card.abilities] if card else []
         for ability in abilities:
             found = next((a for a in card.abilities if a.name.lower() == ability), None) if card else None

@@ -155,8 +155,24 @@ def carry_out(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     if state.player(item.controller).out:
         return state, []
     t = table.Table(state)
-    _HANDLERS[item.kind](t, item)
+    _HANDLERS[item.kind](t, _as_described(state, item))
     return t.freeze(), t.effects
+
+
+def _as_described(state: State, item: LineItem) -> LineItem:
+    """A Tactic, Response or ability that went on the Line before its card was described (a card
+    from an unnamed hand, a situation's Line item naming only its card) does what the catalogue
+    now says, as a character in play takes its attack cost from it."""
+    if item.effect or item.text or item.kind not in ("tactic", "response", "activate"):
+        return item
+    card = spec(state, item.card)
+    if item.kind == "activate":
+        who = table.character(state.player(item.controller), item.card or "")
+        card = spec(state, who.name if who else None)
+        card = next((a for a in card.abilities if a.name.lower() == (item.ability or "").lower()), None) if card else None
+    if card is None or not (card.effect or card.text):
+        return item
+    return item.model_copy(update={"effect": card.effect, "text": card.text})
 
 
 def _fighter_enters(t: table.Table, item: LineItem) -> None:

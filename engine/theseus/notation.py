@@ -133,7 +133,7 @@ def _read_names(tokens, names, what, first_only=False, new_names=False):
         keys = ((" ".join(t.casefold() for t in tokens[i:i + w]), w) for w in widths)
         match = next(((names[key], w) for key, w in keys if key in names), None)
         if match is None and new_names:
-            match = (tokens[i], 1)
+            match = (_new_name(tokens[i]), 1)
         if match is None:
             if first_only or (word in ICONS):
                 break
@@ -144,6 +144,16 @@ def _read_names(tokens, names, what, first_only=False, new_names=False):
         found.append(match[0])
         i += match[1]
     return found, tokens[i:]
+
+
+def _new_name(token: str) -> str:
+    """A revealed card new to the table: its name alone, as `track card` can describe it; the Rank
+    is the deck's it comes from, so `NAME:RANK` (the tracker's list form) is refused, not a name."""
+    name, colon, _ = token.partition(":")
+    if colon:
+        raise MoveSyntaxError(f"a revealed card is named alone, not as NAME:RANK ({token!r}): its Rank is that of the deck "
+                              f"the refill draws from; write `reveal {quote(name.strip() or 'NAME')}`")
+    return token
 
 
 def _targets_and_reveal(tokens, names):

@@ -196,8 +196,10 @@ class Table(WorkingTable):
                 self._advance_in_refill()
                 continue
             if deck == UNKNOWN:
+                say = ("`companion track next-rank`" if self.rank < LAST_RANK else  # no Rank after 6: its count says
+                       f"`companion track deck {LAST_RANK} N`, 0 once it has run out")
                 self.note(R.WHEN_EMPTY, f"the Rank {self.rank} deck was never counted, so whether this "
-                          "refill empties it is the table's to say (`companion track next-rank`)")
+                          f"refill empties it is the table's to say ({say})")
             self.reveal_one()
             if deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
                 self.leave_open(ADVANCE_AT_LAST_REVEAL)
