@@ -281,9 +281,9 @@ def killed_with_partners(state, shares) -> dict[str, list[str]]:
 
 
 def duo_lots(state, shares) -> dict | None:
-    """Each living duo partner's Fate (duo_fates.py) once the shares of an attack to the party are laid
+    """Each living duo partner's Fate (rules_duos.py) once the shares of an attack to the party are laid
     as the partners choose; None when it cannot be worked out (then every point is taken, as before)."""
-    from .duo_fates import fates
+    from .rules_duos import fates
 
     load = dict(shares)
     partners = [p for p in state.players if not p.dead and duo_partners(state, p.name)]
