@@ -202,6 +202,10 @@ READING_CASES = {
                                    "play pass"], "weapon Sword"),
     # a trigger: Turn Structure and the Line start priority differently
     "trigger": (rules_readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
+    # Ben's Zap on Ann's Fighter resolves: the Line gives priority round again, and whether Ben, who
+    # answered the Fighter already, gets it on the Fighter again is not said
+    "priority again": (rules_readings.PRIORITY_AGAIN, ["track hand ann Grunt", "track hand ben Zap", "play fighter Grunt",
+                                                       "play respond Zap at ann boss", "play decline"], "decline"),
     # a defeated player's items on the Line
     "line items": (rules_readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
                                                  "play attack boss at cy boss", "play respond Zap at ann boss",
