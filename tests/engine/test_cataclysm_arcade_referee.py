@@ -342,3 +342,29 @@ def test_a_third_tap_ability_of_an_agility_character_is_refused_citing_agility()
     verdict = E.check(state, E.plays.parse_move("activate Lynx poke at ben boss", state))
     assert not verdict.legal
     assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.keywords.agility"], verdict.as_json()
+
+
+def _known_hand(state, name, *cards):
+    """The table knows `name`'s whole hand: these cards and no others."""
+    return state.model_copy(update={"players": tuple(
+        p.model_copy(update={"hand": cards, "hand_unknown": 0}) if p.name == name else p for p in state.players)})
+
+
+def test_a_tactic_play_of_a_known_fighter_names_the_fighter_play_and_teaches_nothing():
+    """Grunt is a Fighter the table has described: `tactic Grunt` is refused as the wrong kind of
+    card, and what it says is the play for a Fighter, never a command to teach a card already known."""
+    state = table("track hand ann Grunt")
+    verdict = E.check(state, E.plays.parse_move("tactic Grunt", state))
+    assert not verdict.legal
+    assert "`fighter Grunt`" in verdict.reasons[0].message, verdict.as_json()
+    assert not any("cards add" in r.message or "teach" in r.message for r in verdict.unchecked), verdict.as_json()
+
+
+def test_a_response_not_in_a_known_hand_cites_the_responses_rule():
+    """Responses: a response is a Response card the player holds; one the table knows Ben does not
+    hold is refused under the Responses rule, not Turn Structure's five moves (a response is no move)."""
+    state = _known_hand(table("track hand ann Grunt", "play fighter Grunt"), "Ben", "Patch")
+    verdict = E.check(state, E.plays.parse_move("respond Zap at ann boss", state))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.responses.definition"], verdict.as_json()
+    assert "no Zap in hand" in verdict.reasons[0].message
