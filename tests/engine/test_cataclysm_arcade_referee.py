@@ -368,3 +368,15 @@ def test_a_response_not_in_a_known_hand_cites_the_responses_rule():
     assert not verdict.legal
     assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.responses.definition"], verdict.as_json()
     assert "no Zap in hand" in verdict.reasons[0].message
+
+
+@pytest.mark.parametrize("play, label", [("weapon Sword keep old", "weapon Sword keep old (Ann)"),
+                                         ("fighter Grunt keep old", "fighter Grunt keep old (Ann)")])
+def test_a_keep_old_play_waits_on_the_line_saying_keep_old(play, label):
+    """Fighter and Weapon: of two of one name the player chooses which stays; the choice is part of
+    the play, so the Line item (what `status` and the play's own line show) says it."""
+    state = table("track hand ann Grunt, Sword")
+    verdict = E.check(state, E.plays.parse_move(play, state))
+    after = E.plays.apply(state, E.plays.parse_move(play, state))
+    assert after.line[-1].label() == label
+    assert any(e.kind == "line" and f"on the Line: {label}" in e.message for e in verdict.effects), verdict.as_json()
