@@ -197,6 +197,7 @@ class LineItem(Frozen):
                 "trigger": f"trigger: {self.text}", "wield": f"wield {self.card} on {self.on}",
                 "fortify": f"fortify {self.card} on {self.on}"}.get(self.kind, f"{self.kind} {self.card}")
         what += f" on {self.on}" if self.kind == "weapon" and self.on else ""
+        what += " keep old" if self.keep_old else ""  # the player's choice of which stays, as played
         aim = f" at {self.target_player}'s {self.target}" if self.target else ""
         return f"{what}{aim} ({self.controller})"
 

@@ -98,15 +98,33 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
         if me.hand_unknown:
             unchecked.append(_r(played, f"that {me.name} holds {move.card}: the table does not know their whole hand"))
         else:
-            reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {', '.join(me.hand) or 'no cards'})"))
+            reasons.append(_r(played, f"{me.name} has no {move.card} in hand (hand: {', '.join(me.hand) or 'no cards'})"))
     if card is None:
         unchecked.append(_r(R.MOVES, undescribed(move.card, "its type, costs and text are",
                                                  rules_cards.teach(move.card, "type", kind),
                                                  f"companion track card {quote(move.card)} {kind} ...")))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
-        reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}"))
+        reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}{_fitting_play(card, move)}"))
     return reasons, card
+
+
+#: the play that puts a card of each type from the hand (a Boss starts in play)
+_PLAY_OF = {"fighter": "fighter", "weapon": "weapon", "tactic": "tactic", "response": "respond"}
+
+
+def _fitting_play(card: CardSpec, move: Move) -> str:
+    """`: the play is `fighter Grunt`` for a card played as another type (a target only where one is named)."""
+    verb = _PLAY_OF.get(card.type)
+    if verb is None:
+        return ""
+    aim = f" at {move.target_player} {move.target}" if move.target and verb in ("tactic", "respond") else ""
+    return f": the play for it is `{verb} {card.name}{aim}`"
+
+
+def _of_kind(card: CardSpec | None, kind: str) -> bool:
+    """The card is unknown or of the type played (what it does is checked only then)."""
+    return card is None or card.type == kind
 
 
 def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost",
@@ -175,14 +193,18 @@ def _check_weapon(state, me, move, unchecked):
 
 def _check_tactic(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "tactic", unchecked)
-    if card is not None and card.type == "tactic":
+    if not _of_kind(card, "tactic"):  # refused as another type of card: what it would do is beside the point
+        return reasons
+    if card is not None:
         reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name, kind=card.type)
     return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
 
 
 def _check_respond(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "response", unchecked)
-    if card is not None and card.type == "response":
+    if not _of_kind(card, "response"):
+        return reasons
+    if card is not None:
         reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name, kind=card.type)
     effect = card.effect if card else None
     if effect != "stop":

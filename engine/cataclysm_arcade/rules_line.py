@@ -111,8 +111,9 @@ def resolve_top(state: State) -> tuple[State, list[Effect]]:
     if state.line and not state.winner and not any(e.kind == "trigger" for e in more):
         who = next_priority(state, item.controller)
         state = state.model_copy(update={"priority": who})
-        if who:
-            effects.append(Effect(kind="priority", rule=R.PRIORITY_AFTER, message=f"{who} has priority"))
+        if who:  # the item's own player answered the one below: they get it again (a reading)
+            again = "priority-again" if may_respond(state, item.controller) else "priority"
+            effects.append(Effect(kind=again, rule=R.PRIORITY_AFTER, message=f"{who} has priority"))
     return state, effects
 
 

@@ -54,6 +54,10 @@ TRIGGER_PRIORITY = reading(R.TRIGGERED, "after a trigger the player with the ini
                            "player clockwise when the trigger is their own", "Turn Structure gives it to the "
                            "initiative; The Line and the Glossary's Priority start clockwise and forbid answering "
                            "your own item")
+PRIORITY_AGAIN = reading(R.PRIORITY_AFTER, "after an item resolves, priority goes round afresh for the item below, so "
+                        "a player who already answered that item (or let it be) may answer it again",
+                        "The Line: priority goes on clockwise from whoever added the resolved item and the round "
+                        "repeats; it does not say whether those who had priority on the item below get it again")
 LINE_ITEMS_REMOVED = reading(R.DEFEATED_REMOVED, "a defeated player's items waiting on the Line leave the game with "
                              "their cards", "Winning the Game removes their cards; it does not name the Line")
 DESTROY_BOSS = reading(R.DESTROY, "a destroy effect may name a Boss as its target, and what it does to the Boss is "
@@ -79,12 +83,13 @@ BY_EFFECT = {
     ("level", R.LEVEL_INCREASES): TURN_IS_LEVEL,
     ("blocked", R.BLOCK): BLOCK_RESPONSE,
 }
-BY_KIND = {"passed-over": PLAYER_ONE_PAST_OUT, "stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
+BY_KIND = {"passed-over": PLAYER_ONE_PAST_OUT, "priority-again": PRIORITY_AGAIN, "stunned": STUN_DURATION,
+           "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
 ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
        WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
-       SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS, ENFORCER_ANY,
-       PLAYER_ONE_PAST_OUT)
+       SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, PRIORITY_AGAIN, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS,
+       ENFORCER_ANY, PLAYER_ONE_PAST_OUT)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

@@ -202,6 +202,10 @@ READING_CASES = {
                                    "play pass"], "weapon Sword"),
     # a trigger: Turn Structure and the Line start priority differently
     "trigger": (rules_readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
+    # Ben's Zap on Ann's Fighter resolves: the Line gives priority round again, and whether Ben, who
+    # answered the Fighter already, gets it on the Fighter again is not said
+    "priority again": (rules_readings.PRIORITY_AGAIN, ["track hand ann Grunt", "track hand ben Zap", "play fighter Grunt",
+                                                       "play respond Zap at ann boss", "play decline"], "decline"),
     # a defeated player's items on the Line
     "line items": (rules_readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
                                                  "play attack boss at cy boss", "play respond Zap at ann boss",
@@ -338,3 +342,41 @@ def test_a_third_tap_ability_of_an_agility_character_is_refused_citing_agility()
     verdict = E.check(state, E.plays.parse_move("activate Lynx poke at ben boss", state))
     assert not verdict.legal
     assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.keywords.agility"], verdict.as_json()
+
+
+def _known_hand(state, name, *cards):
+    """The table knows `name`'s whole hand: these cards and no others."""
+    return state.model_copy(update={"players": tuple(
+        p.model_copy(update={"hand": cards, "hand_unknown": 0}) if p.name == name else p for p in state.players)})
+
+
+def test_a_tactic_play_of_a_known_fighter_names_the_fighter_play_and_teaches_nothing():
+    """Grunt is a Fighter the table has described: `tactic Grunt` is refused as the wrong kind of
+    card, and what it says is the play for a Fighter, never a command to teach a card already known."""
+    state = table("track hand ann Grunt")
+    verdict = E.check(state, E.plays.parse_move("tactic Grunt", state))
+    assert not verdict.legal
+    assert "`fighter Grunt`" in verdict.reasons[0].message, verdict.as_json()
+    assert not any("cards add" in r.message or "teach" in r.message for r in verdict.unchecked), verdict.as_json()
+
+
+def test_a_response_not_in_a_known_hand_cites_the_responses_rule():
+    """Responses: a response is a Response card the player holds; one the table knows Ben does not
+    hold is refused under the Responses rule, not Turn Structure's five moves (a response is no move)."""
+    state = _known_hand(table("track hand ann Grunt", "play fighter Grunt"), "Ben", "Patch")
+    verdict = E.check(state, E.plays.parse_move("respond Zap at ann boss", state))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.responses.definition"], verdict.as_json()
+    assert "no Zap in hand" in verdict.reasons[0].message
+
+
+@pytest.mark.parametrize("play, label", [("weapon Sword keep old", "weapon Sword keep old (Ann)"),
+                                         ("fighter Grunt keep old", "fighter Grunt keep old (Ann)")])
+def test_a_keep_old_play_waits_on_the_line_saying_keep_old(play, label):
+    """Fighter and Weapon: of two of one name the player chooses which stays; the choice is part of
+    the play, so the Line item (what `status` and the play's own line show) says it."""
+    state = table("track hand ann Grunt, Sword")
+    verdict = E.check(state, E.plays.parse_move(play, state))
+    after = E.plays.apply(state, E.plays.parse_move(play, state))
+    assert after.line[-1].label() == label
+    assert any(e.kind == "line" and f"on the Line: {label}" in e.message for e in verdict.effects), verdict.as_json()
