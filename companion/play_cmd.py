@@ -233,11 +233,10 @@ def _as_library_is(engine, state, text: str, verdict):
     a play using or naming a card the library set aside refused, one the library has now taught with
     `cards edit`. The library is read only for a play naming a card the table does not describe, or
     one whose verdict teaches a card with `cards add`."""
-    from engine.words import taught_added
+    from engine.words import reads_library
 
     move = engine.plays.parse_move(text, state)
-    told = [r.message for r in (*verdict.reasons, *verdict.unchecked)]
-    if not engine.views.cards_unknown(state, move) and not taught_added(told, engine.game):
+    if not reads_library(engine.views, state, move, verdict, engine.game):
         return verdict
     from trackers.library import as_library_is
 

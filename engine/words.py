@@ -150,6 +150,18 @@ def taught_added(messages: Sequence[str], game: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def told(verdict) -> list[str]:
+    """What a verdict says: its reasons' and its unchecked notes' messages (none without a verdict)."""
+    return [r.message for r in (*verdict.reasons, *verdict.unchecked)] if verdict is not None else []
+
+
+def reads_library(views, state, move, verdict, game: str) -> bool:
+    """Whether a verdict is judged again as the card library is now (trackers/library.py as_library_is):
+    its play or change names a card the table does not describe (Views.cards_unknown), or it teaches one
+    with `cards add`. Every other play keeps the library, and its import, out of its path."""
+    return bool(move is not None and views.cards_unknown(state, move)) or bool(taught_added(told(verdict), game))
+
+
 def _quoted(text: str, always: bool = False) -> str:
     """A word as a shell reads it back: in double quotes when it holds a space (or `always`)."""
     if not always and text and all(ch.isalnum() or ch in "-_.'" for ch in text):

@@ -142,11 +142,6 @@ def set_aside_lines(data_dir: Path, game: str, names: list[str]) -> dict[str, st
     return out
 
 
-def messages(verdict) -> list[str]:
-    """What a verdict says: its reasons' and its unchecked notes' messages."""
-    return [r.message for r in (*verdict.reasons, *verdict.unchecked)]
-
-
 def in_library(data_dir: Path, game: str, names: list[str]) -> list[str]:
     """Those of `names` the card library describes now (not set aside)."""
     library = Library(data_dir, game)
@@ -160,11 +155,11 @@ def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verd
     not describe but the library does now (added or fixed after the session started), whether the play
     names it or a note teaches it (a CATastrophe `resolve` of a card of unknown effect), is taught with
     `cards edit`, not a `cards add` the library would refuse."""
-    from engine.words import taught_added, taught_as_known
+    from engine.words import taught_added, taught_as_known, told
 
     names = views.cards_unknown(state, move) if move is not None else []
     known = refuse_set_aside(data_dir, game, names, said) if names else []
-    taught = [n for n in taught_added(messages(verdict), game) if fold(n) not in {fold(k) for k in known}]
+    taught = [n for n in taught_added(told(verdict), game) if fold(n) not in {fold(k) for k in known}]
     known += in_library(data_dir, game, taught) if taught else []  # any card a note teaches (a resolve's)
     if not known:
         return verdict

@@ -93,11 +93,10 @@ class Recording(Marks):
         now (trackers/library.py as_library_is): refused when the library has set it aside; taught
         with `cards edit` when the library has it (also a card its verdict teaches with `cards add`).
         The library is read only for such a step."""
-        from engine.words import taught_added
+        from engine.words import reads_library
 
-        views, verdict = game.tracker.declaration.views, stepped.verdict
-        told = [r.message for r in (*verdict.reasons, *verdict.unchecked)] if verdict is not None else []
-        if stepped.move is not None and views.cards_unknown(state, stepped.move) or taught_added(told, session.game):
+        views = game.tracker.declaration.views
+        if reads_library(views, state, stepped.move, stepped.verdict, session.game):
             from trackers.library import as_library_is
 
             stepped.verdict = as_library_is(self.path.parent, session.game, views, state, stepped.move, said,
