@@ -59,3 +59,16 @@ def test_moves_by_a_cat_waiting_on_a_yarn_ball_says_what_it_waits_on_in_the_head
     assert "Abi's turn" not in text
     text = " ".join(cli("moves", "--by", "abi").stdout.split())  # Abi may resolve: listed as on her turn
     assert text.startswith("Abi: "), text
+
+
+def test_a_plays_json_names_who_may_act_as_moves_and_the_table_do(cli, home):
+    """A script reading `play --json` learns who may act after the roll (`acting`) as `moves --json`
+    and the play's own "To act:" line say it; `to_act` stays the one cat whose turn it is."""
+    _after_the_roll(cli)
+    assert cli("track", "undo").exit_code == 0
+    doc = cli.json("play", "Betty roll 3")
+    listed = cli.json("moves")
+    assert doc["acting"] == listed["acting"] and doc["acting"].startswith("Abi, Betty, Chris"), doc
+    assert doc["to_act"] == listed["to_act"] == "Abi"
+    resolved = cli.json("play", "resolve")
+    assert resolved["acting"] is None and resolved["to_act"] == cli.json("moves")["to_act"]
