@@ -108,39 +108,9 @@ def teach_edit(game: str, card: str, field: str, example: str = "...") -> str:
     return teach(game, card, field, example).replace("companion cards add ", "companion cards edit ", 1)
 
 
-_PART = "\x00"  # a part of undescribed()'s note, as taught_as_known reads it back
-
-
-def undescribed(card: str, what: str, command: str, session: str) -> str:
-    """The note on a card neither the session nor the catalogue describes: `what` is unknown (\"its
-    type, costs and text are\"), taught to the card library with `command` (teach()) and to this
-    session alone with `session` (a `companion track card ...`). taught_as_known says it anew when
-    the card library has the card."""
-    return (f"{card} is not in the catalogue: {what} unknown; teach it with `{command}` and its other "
-            f"fields (for this session only: `{session}`)")
-
-
-def _known_later(card: str, what: str, command: str, session: str) -> str:
-    """undescribed()'s note once the card library has the card: the session does not know it yet."""
-    return (f"this session does not know {card} yet: the card library has it, but a session keeps the cards "
-            f"it started with, so here {what} unknown; teach it to this session with `{session}` (and fill in "
-            f"the library's entry with `{command}`)")
-
-
-def taught_as_known(text: str, game: str, cards: Sequence[str]) -> str:
-    """A message's `cards add` of each of `cards` said as the `cards edit` it is once the library
-    has the card (teach() -> teach_edit()); a message offering both for a card (edit, or add where the
-    library lacks it) already says the edit, and is left as it is. An undescribed() note says the
-    session does not know the card yet, and how to teach it there."""
-    for card in cards:
-        add, edit = f"companion cards add {game} {_quoted(card)} ", f"companion cards edit {game} {_quoted(card)} "
-        if edit not in text:
-            text = text.replace(add, edit)
-        shape = re.escape(undescribed(card, _PART, _PART, _PART)).replace(re.escape(_PART), "(.*?)")
-        said = re.fullmatch(shape, text)
-        if said and said[2].startswith(edit):
-            text = _known_later(card, *said.groups())
-    return text
+def library_commands(game: str, card: str) -> tuple[str, str]:
+    """The start of the `cards add` and of the `cards edit` of a card, as teach() and teach_edit() write them."""
+    return f"companion cards add {game} {_quoted(card)} ", f"companion cards edit {game} {_quoted(card)} "
 
 
 def taught_added(messages: Sequence[str], game: str) -> list[str]:

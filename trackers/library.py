@@ -155,7 +155,8 @@ def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verd
     not describe but the library does now (added or fixed after the session started), whether the play
     names it or a note teaches it (a CATastrophe `resolve` of a card of unknown effect), is taught with
     `cards edit`, not a `cards add` the library would refuse."""
-    from engine.words import taught_added, taught_as_known, told
+    from engine.untaught import taught_as_known
+    from engine.words import taught_added, told
 
     names = views.cards_unknown(state, move) if move is not None else []
     known = refuse_set_aside(data_dir, game, names, said) if names else []
@@ -165,7 +166,7 @@ def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verd
         return verdict
 
     def mend(reasons):
-        return tuple(r.model_copy(update={"message": taught_as_known(r.message, game, known)}) for r in reasons)
+        return tuple(taught_as_known(r, game, known) for r in reasons)
 
     return verdict.model_copy(update={"reasons": mend(verdict.reasons), "unchecked": mend(verdict.unchecked)})
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.base import Effect, Reason
-from engine.words import quote, undescribed
+from engine.untaught import undescribed
+from engine.words import quote
 
 from . import rules_cards, rules_readings
 from . import table
@@ -100,9 +101,9 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
         else:
             reasons.append(_r(played, f"{me.name} has no {move.card} in hand (hand: {', '.join(me.hand) or 'no cards'})"))
     if card is None:
-        unchecked.append(_r(R.MOVES, undescribed(move.card, "its type, costs and text are",
-                                                 rules_cards.teach(move.card, "type", kind),
-                                                 f"companion track card {quote(move.card)} {kind} ...")))
+        unchecked.append(undescribed(R.MOVES, move.card, "its type, costs and text are", "type",
+                                     rules_cards.teach(move.card, "type", kind),
+                                     f"companion track card {quote(move.card)} {kind} ..."))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
         reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}{_fitting_play(card, move)}"))

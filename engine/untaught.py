@@ -1,0 +1,53 @@
+"""The note on a card neither the session nor the catalogue describes, kept with the parts it is said
+from (`Untaught`), so that once the card library has the card the note is said anew from them
+(`taught_as_known`), never read back out of its own words."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.base import Reason
+from engine.words import library_commands
+
+
+class Untaught(Reason):
+    """An `unchecked` note (undescribed()): `what` is unknown, `command` teaches the card library its
+    `field` (engine.words.teach), `session` teaches this session alone (a `companion track card ...`)."""
+
+    card: str
+    what: str
+    field: str
+    command: str
+    session: str
+
+
+def undescribed(rule: str, card: str, what: str, field: str, command: str, session: str) -> Untaught:
+    """The note on a card neither the session nor the catalogue describes: `what` is unknown ("its
+    type, costs and text are"), taught to the card library with `command` and to this session alone
+    with `session`. taught_as_known says it anew when the card library has the card."""
+    return Untaught(rule=rule, message=f"{card} is not in the catalogue: {what} unknown; teach it with `{command}` "
+                    f"and its other fields (for this session only: `{session}`)",
+                    card=card, what=what, field=field, command=command, session=session)
+
+
+def _known_later(note: Untaught, command: str) -> str:
+    """undescribed()'s note once the card library has the card: the session does not know it yet."""
+    return (f"this session does not know {note.card} yet: the card library has it, but a session keeps the "
+            f"cards it started with, so here {note.what} unknown; teach it to this session with "
+            f"`{note.session}` (and fill in the library's entry with `{command}`)")
+
+
+def taught_as_known(note: Reason, game: str, cards: Sequence[str]) -> Reason:
+    """A note's `cards add` of each of `cards` said as the `cards edit` it is once the library has the
+    card (teach() -> teach_edit()); a note offering both for a card (edit, or add where the library
+    lacks it) already says the edit, and is left as it is. An undescribed() note is said anew from its
+    parts: the session does not know the card yet, and how to teach it there."""
+    text = note.message
+    for card in cards:
+        add, edit = library_commands(game, card)
+        if edit not in text:
+            text = text.replace(add, edit)
+        if isinstance(note, Untaught) and note.card == card:
+            command = note.command if edit in note.message else note.command.replace(add, edit)
+            if command.startswith(edit):
+                text = _known_later(note, command)
+    return note.model_copy(update={"message": text})
