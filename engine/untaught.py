@@ -3,7 +3,7 @@ from (`Untaught`), so that once the card library has the card the note is said a
 (`taught_as_known`), never read back out of its own words."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Mapping
 
 from engine.base import Reason
 from engine.words import library_commands
@@ -29,18 +29,22 @@ def undescribed(rule: str, card: str, what: str, field: str, command: str, sessi
                     card=card, what=what, field=field, command=command, session=session)
 
 
-def _known_later(note: Untaught, command: str) -> str:
-    """undescribed()'s note once the card library has the card: the session does not know it yet."""
+def _known_later(note: Untaught, command: str, held: Collection[str]) -> str:
+    """undescribed()'s note once the card library has the card: the session does not know it yet. The
+    library's entry is sent to `command` only when it lacks the field `command` teaches (`held`: the
+    fields the entry has)."""
+    fill = "" if note.field in held else f" (and fill in the library's entry with `{command}`)"
     return (f"this session does not know {note.card} yet: the card library has it, but a session keeps the "
             f"cards it started with, so here {note.what} unknown; teach it to this session with "
-            f"`{note.session}` (and fill in the library's entry with `{command}`)")
+            f"`{note.session}`{fill}")
 
 
-def taught_as_known(note: Reason, game: str, cards: Sequence[str]) -> Reason:
-    """A note's `cards add` of each of `cards` said as the `cards edit` it is once the library has the
-    card (teach() -> teach_edit()); a note offering both for a card (edit, or add where the library
-    lacks it) already says the edit, and is left as it is. An undescribed() note is said anew from its
-    parts: the session does not know the card yet, and how to teach it there."""
+def taught_as_known(note: Reason, game: str, cards: Mapping[str, Collection[str]]) -> Reason:
+    """A note's `cards add` of each of `cards` (name -> the fields the library's entry has) said as the
+    `cards edit` it is once the library has the card (teach() -> teach_edit()); a note offering both for
+    a card (edit, or add where the library lacks it) already says the edit, and is left as it is. An
+    undescribed() note is said anew from its parts: the session does not know the card yet, how to teach
+    it there, and the library's `cards edit` only for a field its entry lacks."""
     text = note.message
     for card in cards:
         add, edit = library_commands(game, card)
@@ -49,5 +53,5 @@ def taught_as_known(note: Reason, game: str, cards: Sequence[str]) -> Reason:
         if isinstance(note, Untaught) and note.card == card:
             command = note.command if edit in note.message else note.command.replace(add, edit)
             if command.startswith(edit):
-                text = _known_later(note, command)
+                text = _known_later(note, command, cards[card])
     return note.model_copy(update={"message": text})

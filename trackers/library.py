@@ -114,15 +114,15 @@ def untold() -> list[str]:
     return lines
 
 
-def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> list[str]:
+def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> dict[str, set[str]]:
     """A session's play or change (`said`) that uses or names a card its table does not describe
     (`names`: the game's Views.cards_unknown) and the library has set aside: refused (LibraryError,
     bad input) with the library's line, why and the `cards edit` that fixes it, as `cards show` of it
     is, instead of being taught as an unknown card (a `cards add` the library would refuse). Else the
-    names the library describes now (added or fixed since the session started). The library is read
-    only for such a play, and nothing is written."""
+    names the library describes now (added or fixed since the session started), each with the fields
+    its entry has (in_library). The library is read only for such a play, and nothing is written."""
     if not names:
-        return []
+        return {}
     for name, line in set_aside_lines(data_dir, game, names).items():
         raise LibraryError(f"refused: {said}: {name} is a card the card library has set aside: {line}")
     return in_library(data_dir, game, names)
@@ -142,11 +142,11 @@ def set_aside_lines(data_dir: Path, game: str, names: list[str]) -> dict[str, st
     return out
 
 
-def in_library(data_dir: Path, game: str, names: list[str]) -> list[str]:
-    """Those of `names` the card library describes now (not set aside)."""
+def in_library(data_dir: Path, game: str, names: list[str]) -> dict[str, set[str]]:
+    """Those of `names` the card library describes now (not set aside), each with the fields its entry has."""
     library = Library(data_dir, game)
-    now = {fold(e["name"]) for e in library.usable(library.entries())}
-    return [n for n in names if fold(n) in now]
+    now = {fold(e["name"]): set(e) - {"name"} for e in library.usable(library.entries())}
+    return {n: now[fold(n)] for n in names if fold(n) in now}
 
 
 def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verdict):
@@ -159,9 +159,9 @@ def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verd
     from engine.words import taught_added, told
 
     names = views.cards_unknown(state, move) if move is not None else []
-    known = refuse_set_aside(data_dir, game, names, said) if names else []
+    known = refuse_set_aside(data_dir, game, names, said) if names else {}
     taught = [n for n in taught_added(told(verdict), game) if fold(n) not in {fold(k) for k in known}]
-    known += in_library(data_dir, game, taught) if taught else []  # any card a note teaches (a resolve's)
+    known |= in_library(data_dir, game, taught) if taught else {}  # any card a note teaches (a resolve's)
     if not known:
         return verdict
 
