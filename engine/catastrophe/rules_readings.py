@@ -50,6 +50,9 @@ NINE_SPACE_ALWAYS = _reading(R.KING_NINE, (
 HAND_LIMIT_PICKS = _reading(R.HAND_LIMIT, (
     "a cat over 7 cards picks its own discards (A Few More Things: the hand is cut to 7 at once; who picks "
     "is not said)"))
+POWER_CAT_LIMIT_PICKS = _reading(R.POWER_CAT_LIMIT, (
+    "a cat over 3 Power Cats picks which of them to discard, so the ones named in front of it are no longer "
+    "known (A Few More Things: cut to 3 at once; which ones, and who picks, is not said)"))
 ATTACK_ABOVE_DIE = _reading(R.ATTACK_ROLL, (
     "an Attack numbered above 6 stands as printed and cannot be defended by a roll, since one die shows at "
     "most 6 (Attack: the number is on the card; the rulebook gives it no range)"))
@@ -67,10 +70,12 @@ BY_EFFECT = {
     ("meowtain-no-space", None): MEOWTAIN_NO_SPACE,
     ("meowtain-move", R.KING_NINE): NINE_SPACE_ALWAYS,
     ("hand-limit", None): HAND_LIMIT_PICKS,
+    ("power-cat-limit", None): POWER_CAT_LIMIT_PICKS,
 }
 
 ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
-       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, NINE_SPACE_ALWAYS, HAND_LIMIT_PICKS, ATTACK_ABOVE_DIE, SELF_TARGET)
+       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, NINE_SPACE_ALWAYS, HAND_LIMIT_PICKS, POWER_CAT_LIMIT_PICKS,
+       ATTACK_ABOVE_DIE, SELF_TARGET)
 
 
 def from_effects(effects) -> list[Reason]:

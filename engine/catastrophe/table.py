@@ -313,8 +313,9 @@ class Table(WorkingTable):
         limit, rule = (HAND_LIMIT, R.HAND_LIMIT) if key == "hand" else (POWER_CAT_LIMIT, R.POWER_CAT_LIMIT)
         if p[key] <= limit:
             return
-        if key == "hand":
-            p["seen_cards"] = ()  # the player chooses the discards: the seen cards may be among them
+        # the player chooses the discards (a reading, rules_readings): the cards seen going into the hand,
+        # or the Power Cats named in front of the cat, may be among them
+        p["seen_cards" if key == "hand" else "named_power_cats"] = ()
         if p[NAMES[key]] is not None:
             p[NAMES[key]] = None
             self.say("cards-unknown", f"{p['name']} chooses which cards to discard; the tracker now keeps "

@@ -232,6 +232,8 @@ READING_CASES = {
         ["lives", "chris", "+1"], variant="king", before=[["lives", "betty", "=8"], ["lives", "chris", "=7"]])),
     # over the hand limit: who picks the discards is not said; the hand's owner does
     "hand limit": (readings.HAND_LIMIT_PICKS, lambda: _track_case(["draw", "abi", "8"])),
+    # over 3 Power Cats: which go, and who picks, is not said; their owner does
+    "power cat limit": (readings.POWER_CAT_LIMIT_PICKS, lambda: _track_case(["power-cats", "abi", "+2"])),
 }
 
 
@@ -279,3 +281,23 @@ def test_the_hand_limit_reading_is_said_only_when_cards_are_discarded():
     assert readings.HAND_LIMIT_PICKS.rule == "catastrophe.general.max-hand-size"
     assert readings.HAND_LIMIT_PICKS not in _track_case(["draw", "abi", "1"], before=[["hand", "abi", "=3"]]).unchecked
     assert readings.HAND_LIMIT_PICKS in _track_case(["draw", "abi", "1"], before=[["hand", "abi", "=7"]]).unchecked
+
+
+def test_the_power_cat_limit_reading_is_said_only_when_power_cats_are_discarded():
+    """A Few More Things: over 3 Power Cats the cat discards down to 3 at once; which ones is not said
+    (general.max-power-cats). A gain that stays within 3 says nothing of it."""
+    assert readings.POWER_CAT_LIMIT_PICKS.rule == "catastrophe.general.max-power-cats"
+    assert readings.POWER_CAT_LIMIT_PICKS not in _track_case(["power-cats", "abi", "+1"]).unchecked
+    assert readings.POWER_CAT_LIMIT_PICKS in _track_case(["power-cats", "abi", "+1"],
+                                                         before=[["power-cats", "abi", "=3"]]).unchecked
+
+
+def test_a_power_cat_named_before_the_limit_may_be_among_the_discards():
+    """Abi's named Power Cat is one the table knows in front of her; over the limit she picks which go,
+    so it is no longer known to be there (as the hand's seen cards are not)."""
+    state = new()
+    for words in (["card", "Catnip", "power-cat", "of", "abi"], ["power-cats", "abi", "=3"]):
+        state, _ = track(state, *words)
+    assert state.players[0].named_power_cats == ("Catnip",)
+    state, _ = track(state, "power-cats", "abi", "+1")
+    assert state.players[0].named_power_cats == () and state.players[0].power_cats == 3
