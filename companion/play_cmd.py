@@ -96,9 +96,11 @@ def _words(doc) -> list[str]:
     return [w for v in values for w in _words(v)]
 
 
-def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True):
+def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True,
+           found: list | None = None):
     """(engine, state, rest of the words): from a situation file (the first word is the game) or,
-    without one, from a saved session (a leading game word must be the session's game)."""
+    without one, from a saved session (a leading game word must be the session's game; `found`, when
+    given, receives the session)."""
     words = list(args or [])
     if situation is not None:
         if not words:
@@ -107,13 +109,15 @@ def _table(args: list[str], situation: Path | None, session: str | None, only_se
         engine, state = _load(words[0], situation, only_seated)
         return engine, state, words[1:]
     with open_sessions(reading=True) as store:
-        found, engine, state = store.situation(session)
+        opened, engine, state = store.situation(session)
+    if found is not None:
+        found.append(opened)
     if words and _is_game(words[0]):  # else the word is part of the move
         game = resolve_game(words[0])
-        if game != found.game:
+        if game != opened.game:
             from trackers.errors import SessionError
 
-            raise SessionError(f"session {found.name!r} plays {found.game}, not {game}; pass --situation FILE "
+            raise SessionError(f"session {opened.name!r} plays {opened.game}, not {game}; pass --situation FILE "
                                f"or --session NAME")
         words = words[1:]
     return engine, state, words
@@ -296,13 +300,21 @@ def moves(
       companion moves --limit 0
       companion moves catopomp --situation table.json
     """
-    engine, state, rest = _table(words, situation, session)
+    opened: list = []
+    engine, state, rest = _table(words, situation, session, found=opened)
     _no_extra(rest)
     aside = _set_aside(engine, state) if situation is None else None  # a situation naming one is refused
     note = engine.views.moves_note(state, aside=aside) if aside else engine.views.moves_note(state)
     acting = engine.turns.acting(state)  # more than the player to act may act (a CATastrophe roll's Yarn Balls)
     turn = {}
-    if by is None:
+    ended = opened[0].name if opened and opened[0].ended else None
+    if ended is not None:  # `track end`: the table ended the game (early, maybe), as `play` and the page know
+        from engine.words import player
+
+        note, acting, texts, left = f"session {ended!r} has ended (`track end`): it takes no more plays", None, [], None
+        if by is not None:
+            turn = {"by": player(by, state.players).name, "turn": True, "turn_note": None}
+    elif by is None:
         from engine.listing import listed
 
         found, left = listed(engine, state)
@@ -325,7 +337,8 @@ def moves(
     if engine.declaration.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
         answered(FINDING)
     groups = grouped(engine, texts, [p.name for p in getattr(state, "players", ())])
-    doc = {"game": engine.game, "to_act": engine.turns.to_act(state), "acting": acting, "moves": texts, "note": note,
+    doc = {"game": engine.game, "to_act": None if ended else engine.turns.to_act(state), "acting": acting,
+           "moves": texts, "note": note,
            "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     if by is not None:
