@@ -25,6 +25,15 @@ def status(state) -> list[Reason]:
         no.forbid(R.MORALE_ZERO, "Morale is 0, yet the party has not lost (at 0 the party loses)")
     if state.players and all(p.dead for p in state.players) and state.outcome != "lost":
         no.forbid(R.ALL_DEAD, "every character is dead, yet the party has not lost")
+    # the end marked while its condition cannot hold, as every game's status says it (Morale not tracked:
+    # the table's word is taken)
+    everyone_dead = bool(state.players) and all(p.dead for p in state.players)
+    if state.outcome == "lost" and state.morale not in (None, 0) and not everyone_dead:
+        no.forbid(R.LOSING, f"the party is marked lost, yet Morale is {state.morale} and not every character is dead")
+    standing = [e.name for e in state.enemies if not e.defeated]
+    if state.outcome == "won" and standing:
+        no.forbid(R.WIN, f"the party is marked won, yet {', '.join(standing)} still "
+                         f"{'stands' if len(standing) == 1 else 'stand'}")
     for p in state.players:
         if p.rerolls > 2:
             no.forbid(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times; at most 2")
