@@ -415,9 +415,10 @@ def _broken_and_set_off(out, result) -> None:
 
 def play_view(result, as_json: bool) -> None:
     """After a play: who played what, what it set off (with rule ids), what was taken on trust, and who
-    is to act now. `companion track show` prints the whole table."""
+    is to act now. `companion track show` prints the whole table. Its JSON also says who may act when
+    more than `to_act` may (`acting`, as `moves --json` says it; a served page says it in words instead)."""
     if as_json:
-        print_json(result.as_json())
+        print_json(result.as_json() | {"acting": getattr(result, "acting", None)})
         return
     from rich.markup import escape
 

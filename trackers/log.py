@@ -192,7 +192,7 @@ class PlayResult(Result):
         out.update({"move": self.move, "by": self.by, "legal": self.recorded and not self.overruled,
                     "recorded": self.recorded, "reasons": verdict["reasons"],
                     "alternatives": verdict["alternatives"], "unchecked": verdict["unchecked"],
-                    "to_act": self.to_act, "acting": self.acting})
+                    "to_act": self.to_act})
         return out
 
 
