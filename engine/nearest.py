@@ -47,8 +47,21 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if typed in (h.lower() for h in heads + own):
         return (), None
     if typed in (engine.declaration.verbs.aliases or {}):  # a tracker command typed as a play: `track` makes it
-        return (f"companion track {' '.join(words)}",), None
+        tracked = _tracked(engine, state, words)
+        return ((tracked,) if tracked else ()), None
     return tuple(difflib.get_close_matches(typed, heads, n=1, cutoff=0.6)), None
+
+
+def _tracked(engine, state, words: list[str]) -> str | None:
+    """The `companion track` line of a tracker command typed as a play, when the tracker reads those words
+    (where the play reads tracker commands itself, as Catharsis's does, the tracker refuses them alike)."""
+    from engine.tracking import Tracker
+
+    try:
+        Tracker(engine.declaration).parse(state, list(words))
+    except EngineError:
+        return None
+    return f"companion track {' '.join(words)}"
 
 
 def _openers(notation: str) -> list[str]:
