@@ -330,8 +330,11 @@ def moves(
         on_turn = engine.turns.to_act(state) in (who, None) or named(acting, who)
         left = why if on_turn and why != note else None
         note = note if on_turn else why
+        # off turn: the game's own word on what the player may do now (a CATastrophe Reaction before the
+        # dice, while the cat whose turn it is waits on another's roll), else whose turn it is
         turn = {"by": who, "turn": on_turn,
-                "turn_note": None if on_turn else whose_turn(state, acting or engine.turns.to_act(state))}
+                "turn_note": None if on_turn else (engine.views.turn_note(state, who)
+                                                   or whose_turn(state, acting or engine.turns.to_act(state)))}
     from companion.moves_view import grouped, moves_text
 
     if engine.declaration.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)

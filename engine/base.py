@@ -322,7 +322,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
 
         from engine.nearest import nearest
 
-        exc.finder = partial(nearest, engine, state, text)
+        exc.finder = partial(nearest, engine, state, text, partial(game.tracker.parse, state))
         raise
     verdict = engine.check(state, move)
     to_act = engine.turns.to_act(state)

@@ -17,8 +17,9 @@ MOST = 3  # plays one "did you mean" offers
 CLOSE = 0.1  # a word put right is offered only this near the best spelling found (not `hevaen` -> `then`)
 
 
-def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
-    """(the plays, or first words, nearest `text`; the one typed word they put right, or None)."""
+def nearest(engine, state, text: str, reads=None) -> tuple[tuple[str, ...], str | None]:
+    """(the plays, or first words, nearest `text`; the one typed word they put right, or None). `reads`:
+    the game's tracker reading a command's words on this table (raising EngineError when it cannot)."""
     words = text.split()
     if not words:
         return (), None
@@ -47,8 +48,20 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if typed in (h.lower() for h in heads + own):
         return (), None
     if typed in (engine.declaration.verbs.aliases or {}):  # a tracker command typed as a play: `track` makes it
-        return (f"companion track {' '.join(words)}",), None
+        tracked = _tracked(reads, words)
+        return ((tracked,) if tracked else ()), None
     return tuple(difflib.get_close_matches(typed, heads, n=1, cutoff=0.6)), None
+
+
+def _tracked(reads, words: list[str]) -> str | None:
+    """The `companion track` line of a tracker command typed as a play, when the tracker reads those words
+    (where the play reads tracker commands itself, as Catharsis's does, the tracker refuses them alike)."""
+    if reads is not None:
+        try:
+            reads(list(words))
+        except EngineError:
+            return None
+    return f"companion track {' '.join(words)}"
 
 
 def _openers(notation: str) -> list[str]:

@@ -72,3 +72,17 @@ def test_a_plays_json_names_who_may_act_as_moves_and_the_table_do(cli, home):
     assert doc["to_act"] == listed["to_act"] == "Abi"
     resolved = cli.json("play", "resolve")
     assert resolved["acting"] is None and resolved["to_act"] == cli.json("moves")["to_act"]
+
+
+def test_moves_by_a_cat_before_the_roll_names_the_turn_and_its_reactions(cli, home):
+    """Abi's Attack waits for Betty's roll: it is still Abi's turn (Taking Your Turn), Betty only rolls.
+    Chris, off turn, may still react before the dice (Reaction Cards: any time, before dice are rolled):
+    `moves --by chris` says so beside his Power Cat, never that it is Betty's turn."""
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    assert cli("play", "Abi play Attack 4 at Betty").exit_code == 0
+    for who in ("chris", "abi"):
+        text = " ".join(cli("moves", "--by", who).stdout.split())
+        assert "Betty's turn" not in text, text
+        assert "it is Abi's turn" in text, text
+    text = " ".join(cli("moves", "--by", "chris").stdout.split())
+    assert "Chris play Power Cat" in text and "may react now with a Reaction" in text, text

@@ -56,6 +56,20 @@ def spec_of(state: State, name: str | None) -> CardSpec | None:
     return catalogue(state).get(name.casefold()) if name else None
 
 
+def played_spec(state: State, player: str | None, name: str | None) -> CardSpec | None:
+    """The card a play puts into play: its catalogue entry, else, for one of the player's face-up Power
+    Cats the table named (`power_cat_cards`, `named_power_cats`) that no catalogue knows, a Power Cat of
+    that name whose effect is the table's: played from the table, never looked for in the hand."""
+    spec = spec_of(state, name)
+    if spec is not None or not name or not player:
+        return spec
+    me = next((p for p in state.players if p.name == player), None)
+    face_up = () if me is None else (*(me.power_cat_cards or ()), *me.named_power_cats)
+    if name.casefold() in (c.casefold() for c in face_up):
+        return catalogue(state)["power cat"].model_copy(update={"name": name, "effect": (), "source": ""})
+    return None
+
+
 def _card_name(state: State, words: list[str]) -> str:
     """The catalogue's spelling of a card the words name (exact, or a unique prefix), else the
     table's own text (an unknown card)."""

@@ -10,7 +10,7 @@ from engine.tracking import Findings
 from .model import (
     DIE_FACES, PHASE_TITLES, REACTIONS, TABLE_SOURCE, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue, catalogue,
 )
-from .notation import Move, parse, spec_of
+from .notation import Move, parse, played_spec, spec_of
 from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, unrevealed
@@ -83,7 +83,7 @@ def judge(state: State, move: Move) -> Findings:
 
 
 def _judge_play(state: State, move: Move, r: Findings) -> None:
-    spec = spec_of(state, move.card)
+    spec = played_spec(state, move.player, move.card)
     state.player(move.player)  # refuses a name that is not at the table
     cur = state.players[state.current].name
     if spec is not None and spec.type in ("event", "reapurr"):
@@ -351,7 +351,7 @@ def _draw(t: Table, move: Move) -> None:
 
 def _play(t: Table, move: Move) -> None:
     state = t.state
-    spec = spec_of(state, move.card)
+    spec = played_spec(state, move.player, move.card)
     i = t.state.index(move.player)
     label = f"{move.card} {move.number}" if move.number is not None else move.card
     t.remove_card(i, "power_cats" if spec is not None and spec.type == "power-cat" else "hand", label)
@@ -519,8 +519,8 @@ def _unknown_effect(state: State, top) -> str:
     """The note for a card whose effect is unknown, with the command that teaches it (`cards add`, `cards
     edit`, or both where the card library may or may not have it)."""
     spec = catalogue(state).get(top.name.casefold()) if top.known else None
-    if spec is None:
-        return rules_effects.unknown(top.name, "TYPE")
+    if spec is None:  # a Power Cat the table named, known by no catalogue, keeps its type
+        return rules_effects.unknown(top.name, "TYPE" if top.type == "unknown" else top.type)
     if spec.source == TABLE_SOURCE:
         return rules_effects.unknown(top.name, spec.type)
     shipped = any(c.name.casefold() == spec.name.casefold() for c in builtin_catalogue())

@@ -410,6 +410,8 @@ def _use(state: State, table: Table, play: Play) -> None:
                                                  *(("duo",) if duo else ()))))
     if spend := rules_combat.divinity_spent(ability):
         track.change_table(table, Change(verb="divinity", args=(play.player, f"-{spend}")))
+        table.say("divinity", f"{play.player} spends {spend} Divinity on {pw.name} ({play.half}): "
+                              f"{table.player(play.player)['divinity']} left", R.DIVINITY_SPEND)
     if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
     if finish:  # a Goz finisher deals what the Combo count removed lists, as printed attacks are dealt

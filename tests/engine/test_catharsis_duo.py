@@ -127,3 +127,14 @@ def test_naming_a_power_as_a_discarded_duo_card_is_refused():
     state, _ = track(state, "discard", "Ben", "2")
     state, _ = track(state, "rename", "Ben", "2", "Tag", "Team")
     assert copies(state)[0] == ("discarded", 0) and state.players[1].powers[1].status == "discarded"
+
+
+def test_an_ability_that_spends_divinity_says_so_when_used():
+    """The sample duo power's bottom spends 3 Divinity (Duo Powers, Megapack): the play `use` takes it from
+    Durhak, and its verdict says so, as every change of a counter is said."""
+    state = table("rename Ann 1 The Power of Fire", "rename Ben 1 The Power of Fire", *ATTACK,
+                  "divinity Ben +5", "roll Ben 1 2 3 4 5 6", characters="Ann=Luthia,Ben=Durhak")
+    verdict = E.check(state, E.plays.parse_move("use Ben 1 bottom with 2", state))
+    assert verdict.legal, verdict.reasons
+    said = [e.message for e in verdict.effects if e.rule == "catharsis.characters.durhak.spend-divinity"]
+    assert len(said) == 1 and "3 Divinity" in said[0] and "2 left" in said[0], [e.message for e in verdict.effects]

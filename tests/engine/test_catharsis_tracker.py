@@ -768,7 +768,8 @@ def test_brewfest_says_its_limit_of_five_drinks(players, choose):
     which 5); each Drink is recorded with `drinks`, so the use says the limit."""
     s = new(players, characters="Ann=Emberhoof", boss="murder-mystery" if choose else None)
     s, _ = do(s, "rename", "ann", "1", "Brewfest")
-    s, effects = do(in_combat(s), "use", "ann", "1")
+    s, _ = do(in_combat(s), "combat", "attack")  # abilities are activated in the Player Attack Phase
+    s, effects = do(s, "use", "ann", "1")
     said = [e.message for e in effects if e.rule == "catharsis.characters.emberhoof.brewfest"]
     assert len(said) == 1 and "at most 5 Drinks" in said[0] and ("choose which 5" in said[0]) is choose
     assert [p.drinks for p in s.players] == [0] * len(players)  # the table records each Drink itself
