@@ -1,5 +1,6 @@
 """Issue 21: Cataclysm Arcade `decline` says whose decline it records, and `decline all` passes
-priority round the table in one command until the top of the Line resolves. Real processes."""
+priority round the table in one command until the top of the Line resolves. Each `decline all` is a
+real process (the installed script); the table is set up and its log read in-process."""
 from __future__ import annotations
 
 import json
@@ -7,14 +8,14 @@ import os
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_companion, run_in_process
 
 
 @pytest.mark.installed
 def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
     for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy"), ("play", "fighter Grunt")):
-        assert run_companion(*args, env=env).returncode == 0
+        assert run_in_process(*args, env=env).returncode == 0
     # Ben holds a coin and cards nobody named: he could respond, so `decline all` does not decline for him
     r = run_companion("play", "decline all", env=env)
     assert r.returncode == 2 and "Ben could still respond" in r.stderr and r.stderr.count("\n") == 1, r.stderr
@@ -22,7 +23,7 @@ def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
     r = run_companion("play", "decline all before Ann", env=env)
     assert r.returncode == 0, r.stderr
     assert "Ben: decline" in r.stdout and "Cy: decline" in r.stdout and "Grunt enters play for Ann" in r.stdout
-    entries = json.loads(run_companion("track", "log", "--json", env=env).stdout)["entries"]
+    entries = json.loads(run_in_process("track", "log", "--json", env=env).stdout)["entries"]
     assert [(e["by"], e["args"][0]) for e in entries[1:]] == [("Ben", "decline"), ("Cy", "decline")]
     r = run_companion("play", "decline all", env=env)
     assert r.returncode == 2 and "the Line is empty" in r.stderr and r.stderr.count("\n") == 1

@@ -1,6 +1,7 @@
 """The play and tracker paths load no pydantic (the engines' records are plain dataclasses,
 engine/record.py); only untrusted input (a situation file) is validated by pydantic. Each command
-runs in a fresh process that reports what it imported (the timing is in benchmarks/)."""
+runs in a fresh process that reports what it imported (the timing is in benchmarks/); the tables it
+runs on are set up, and read back, in-process (what they load is not the question there)."""
 from __future__ import annotations
 
 import os
@@ -8,7 +9,7 @@ import subprocess
 
 import pytest
 
-from tests.conftest import installed_cwd, SCRIPT
+from tests.conftest import installed_cwd, run_in_process, SCRIPT
 from tests.games import per_game
 from tests.test_startup_imports import loaded
 
@@ -17,8 +18,8 @@ SESSIONS = {  # game -> (players, options, a tracker change that is legal on a n
 
 
 def companion(home, *args: str) -> subprocess.CompletedProcess:
-    done = subprocess.run([str(SCRIPT), *args], cwd=installed_cwd(), capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "COMPANION_HOME": str(home)})
+    """A set-up or read-back command, in-process (typer's runner): only `loaded` needs a fresh process."""
+    done = run_in_process(*args, env={"COMPANION_HOME": str(home)})
     assert done.returncode == 0, (args, done.stderr)
     return done
 
@@ -26,7 +27,11 @@ def companion(home, *args: str) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory):
     home = tmp_path_factory.mktemp("plain")
-    companion(home, "rules", "define", "enforcer")  # builds the rules reference cache (validating: pydantic)
+    # builds the rules reference cache (validating: pydantic) in a fresh process: in this one the
+    # reference may be loaded already, and then `rules define` writes no cache
+    done = subprocess.run([str(SCRIPT), "rules", "define", "enforcer"], cwd=installed_cwd(), capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "COMPANION_HOME": str(home)})
+    assert done.returncode == 0, done.stderr
     for game, (players, options, _change) in SESSIONS.items():
         companion(home, "track", "new", game, "--players", players, "--name", game, *options)
     return home

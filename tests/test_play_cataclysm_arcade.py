@@ -136,20 +136,21 @@ def test_a_play_by_a_named_player_is_judged_as_their_play(cli, home):
 @pytest.mark.installed
 def test_a_tracker_pass_out_of_turn_is_refused_and_an_overrule_records_it(tmp_path):
     """Turn Structure: pass is one of the moves the player with the initiative chooses. `track pass`
-    by another player is refused (one line, exit 2, nothing recorded); overruled, it is recorded."""
-    from tests.conftest import run_companion
+    by another player is refused (one line, exit 2, nothing recorded); overruled, it is recorded. Each
+    `track pass` is a real process (the installed script); the set-up and the reads are in-process."""
+    from tests.conftest import run_companion, run_in_process
 
     env = {"COMPANION_HOME": str(tmp_path / "home")}
-    assert run_companion("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy", env=env).returncode == 0
-    before = run_companion("track", "log", "--json", env=env).stdout
+    assert run_in_process("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy", env=env).returncode == 0
+    before = run_in_process("track", "log", "--json", env=env).stdout
     refused = run_companion("track", "pass", "ben", env=env)
     assert refused.returncode == 1 and refused.stderr.count("\n") == 1, refused.stderr
     assert "Ann has the initiative, not Ben" in refused.stderr and "cataclysm-arcade.turn.moves" in refused.stderr
     assert "Traceback" not in refused.stderr
-    assert run_companion("track", "log", "--json", env=env).stdout == before
+    assert run_in_process("track", "log", "--json", env=env).stdout == before
     done = run_companion("track", "pass", "ben", "--overrule", env=env)
     assert done.returncode == 0, done.stderr
-    state = json.loads(run_companion("track", "show", "--json", env=env).stdout)["state"]
+    state = json.loads(run_in_process("track", "show", "--json", env=env).stdout)["state"]
     assert state["still_to_pass"] == ["Ann", "Cy"] and state["initiative"] == "Ann"
     assert run_companion("track", "pass", "ann", env=env).returncode == 0
 

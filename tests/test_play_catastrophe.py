@@ -100,19 +100,20 @@ def test_a_reaction_is_made_by_the_player_it_names(cli, home):
 @pytest.mark.installed
 def test_plays_as_real_processes(tmp_path):
     """The same contract from a real process: a legal play exits 0, a bad one one line and exit 2,
-    and the session's log is unchanged by it."""
-    from tests.conftest import run_companion
+    and the session's log is unchanged by it. The plays and `odds` are real processes (the installed
+    script); the set-up and the log reads are in-process."""
+    from tests.conftest import run_companion, run_in_process
 
     env = {"COMPANION_HOME": str(tmp_path)}
-    assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
+    assert run_in_process("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
     ok = run_companion("play", "Ann play Attack 5 at Ben", "--json", env=env)
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["to_act"] == "Ben"
-    log = run_companion("track", "log", "--json", env=env).stdout
+    log = run_in_process("track", "log", "--json", env=env).stdout
     for bad, code in (("Ben roll 8", 2), ("Ann play Cucumber at", 2), ("Ben yarn", 1)):
         result = run_companion("play", bad, env=env)
         assert result.returncode == code and len(result.stderr.strip().splitlines()) == 1, (bad, result.stderr)
         assert "Traceback" not in result.stderr
-    assert run_companion("track", "log", "--json", env=env).stdout == log
+    assert run_in_process("track", "log", "--json", env=env).stdout == log
     odds = run_companion("odds", "catastrophe", "attack", "--json", env=env)
     assert odds.returncode == 0 and json.loads(odds.stdout)["chance"] == "65/81"

@@ -165,12 +165,13 @@ def test_situation_round_trips_through_check(cli, home, tmp_path):
 
 @pytest.mark.installed
 def test_play_as_a_real_process(home):
-    from tests.conftest import run_companion
+    """The plays are real processes (the installed script); the table is set up in-process."""
+    from tests.conftest import run_companion, run_in_process
 
     env = {"COMPANION_HOME": str(home)}
-    assert run_companion("track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ben",
-                         env=env).returncode == 0
-    assert run_companion("track", "dice", "2", "3", "5", "6", env=env).returncode == 0
+    assert run_in_process("track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ben",
+                          env=env).returncode == 0
+    assert run_in_process("track", "dice", "2", "3", "5", "6", env=env).returncode == 0
     done = run_companion("play", "heaven", "8", "then", "hell", "1", env=env)
     assert done.returncode == 0 and "To act: Ann" in done.stdout
     bad = run_companion("play", "heaven 9", env=env)  # numbers 1-8 with two players

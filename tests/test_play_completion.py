@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_companion, run_in_process
 from tests.test_track_table import complete
 
 pytestmark = pytest.mark.installed  # play completion in the installed script
@@ -17,10 +17,11 @@ def _env(home) -> dict:
 
 
 def _table(env) -> None:
-    """Ben to act with a hidden hand: his legal plays are `pass` and `pass then transfer 8`."""
+    """Ben to act with a hidden hand: his legal plays are `pass` and `pass then transfer 8`. Set up
+    in-process: the set-up is not what these tests ask about."""
     for args in (("track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann"),
                  ("track", "dice", "1", "2", "3", "4"), ("play", "heaven 7 7 then hell 8")):
-        assert run_companion(*args, env=env).returncode == 0, args
+        assert run_in_process(*args, env=env).returncode == 0, args
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

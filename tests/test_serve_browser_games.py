@@ -16,7 +16,7 @@ import pytest
 from engine import get_tracker
 from tests.conftest import run_in_process
 from tests.serve_games import TITLES, apply, commands
-from tests.serve_helpers import Server, arcade_table, built_index, copy_index
+from tests.serve_helpers import Server, arcade_table
 from tests.test_serve_browser import CHROMIUM, browser, env, live, shows  # noqa: F401 - the browser fixture
 from tests.test_serve_browser_look import axe_violations
 
@@ -28,10 +28,8 @@ SMALL, PHONE = {"width": 320, "height": 640}, {"width": 390, "height": 844}
 REFILL = 'play "use Knight explore Paladin reveal Squire"'  # Theseus: made by taps (Squire taught first)
 
 
-@pytest.fixture(scope="module")
-def index_built(tmp_path_factory):
-    """The five games' rules index, built once (else each server builds it at its start, slowly)."""
-    return built_index(tmp_path_factory.mktemp("serve-index"), tuple(TITLES))
+# No rules index is built here: each test's home starts without one, and the installed server's
+# warm-up copies the index shipped in the wheel (rulesdb/shipped.py), as at a player's first serve.
 
 
 def sideways(page) -> bool:
@@ -82,15 +80,13 @@ def end_screen(page, game: str, winners: list[str], players: list[str], private:
 
 
 @pytest.mark.parametrize("game", TITLES)
-def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_result(browser, home, index_built,  # noqa: F811
-                                                                                    game):
+def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_result(browser, home, game):  # noqa: F811
     from trackers.sessions import Sessions
 
     steps = commands(game)
     if game == "theseus":
         steps.insert(steps.index(REFILL), "track card Squire:1:explore:none")
     data = home / "data"
-    copy_index(index_built, home, tuple(TITLES))
     store = Sessions(data, create=True)  # one connection for the game, as a terminal's shell keeps it
     server = pages = None
     try:
@@ -172,13 +168,11 @@ def setup_step(game: str, store) -> bool:
     return bool(summary.get("setup_todo")) or summary.get("phase") == "setup"
 
 
-def test_a_stale_page_draws_the_409s_table_at_once_is_never_live_while_behind_and_sends_again(browser, home,  # noqa: F811
-                                                                                              index_built):
+def test_a_stale_page_draws_the_409s_table_at_once_is_never_live_while_behind_and_sends_again(browser, home):  # noqa: F811
     """The issue's stale page: its stream gone quiet without a word (closed here from the test), the table
     moves on at the terminal, the player taps a stepper: the 409 answer's table is drawn within a second,
     the page says what changed in the players' words (no terminal command) and is not "live" until its
     stream has caught up; one tap sends the change again, on the table now."""
-    copy_index(index_built, home, tuple(TITLES))
     arcade_table(home)
     server = Server(home, "--allow-plays")
     try:

@@ -1,4 +1,5 @@
-"""`companion track watch` follows a session that other processes change (issue 12)."""
+"""`companion track watch` follows a session that other processes change (issue 12). The watcher and
+the first change are the installed script; each session is started in-process (not the question)."""
 from __future__ import annotations
 
 import os
@@ -9,7 +10,7 @@ import time
 
 import pytest
 
-from tests.conftest import ctrl_c_reaches_it, installed_cwd, run_companion, SCRIPT
+from tests.conftest import ctrl_c_reaches_it, installed_cwd, run_companion, run_in_process, SCRIPT
 
 pytestmark = pytest.mark.installed  # track watch across processes and on a pty
 
@@ -59,7 +60,7 @@ def _watching(env: dict, ticks: int):
 
 def test_watch_sees_changes_from_other_processes_and_keeps_up_with_a_writer(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
-    assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben,Cy", env=env).returncode == 0
+    assert run_in_process("track", "new", "catastrophe", "--players", "Ann,Ben,Cy", env=env).returncode == 0
     proc, read = _watching(env, 600)
     try:
         # another process (a real `companion` run) changes the session
@@ -85,7 +86,7 @@ def test_watch_sees_changes_from_other_processes_and_keeps_up_with_a_writer(home
 def test_watch_full_screen_on_a_terminal_redraws_and_leaves_cleanly_on_ctrl_c(home):
     pty = pytest.importorskip("pty")
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80", "LINES": "30", "TERM": "xterm-256color"}
-    assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
+    assert run_in_process("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
     pid, fd = pty.fork()
     if pid == 0:  # the child: companion on a terminal
         ctrl_c_reaches_it()
@@ -121,7 +122,7 @@ def test_watch_full_screen_on_a_terminal_redraws_and_leaves_cleanly_on_ctrl_c(ho
 
 def test_watch_stays_on_a_session_ended_elsewhere(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
-    assert run_companion("track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--name", "pomp", env=env).returncode == 0
+    assert run_in_process("track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--name", "pomp", env=env).returncode == 0
     proc, read = _watching(env, 300)
     try:
         from trackers.sessions import Sessions
