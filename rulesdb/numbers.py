@@ -93,9 +93,12 @@ def lift(told: tuple[Comparison, ...], title: str, text: str) -> float:
 
 def lifted(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:
     """One game's hits with each rule that states the comparison the question's numbers make
-    raised by its lift times the game's best score (the others as they were)."""
+    raised by its lift times the game's best score (the others as they were); a hit that
+    matched only the question's numbers (`_words` false) is not raised."""
     told = comparisons(question)
     if not told or not found:
         return found
     top = max(sc for sc, _ in found)
-    return [(sc + top * lift(told, f["title"], f["text"]), f) for sc, f in found]
+    # a rule matching none of the question's words but its numbers is about another thing: its
+    # numbers are not the question's ("is at 3 and I heal 4" is no deck's 3-copy limit)
+    return [(sc + top * lift(told, f["title"], f["text"]) if f.get("_words", True) else sc, f) for sc, f in found]

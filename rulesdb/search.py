@@ -369,7 +369,8 @@ class RulesSearch:
             said_thing = thing is not None and said(thing)
             name = set(self.stems(f"{thing} {section_of(h['id'])}".replace("-", " "))) if said_thing else set()
             share = topic_share(groups, rarity, matched, name) * whole
-            fields = h.fields() | {"_key": sum(1 for g in key if g & matched), "_doc": h.docnum, "_raw": float(h.score)}
+            fields = h.fields() | {"_key": sum(1 for g in key if g & matched), "_words": any(g & matched for g in groups),
+                                   "_doc": h.docnum, "_raw": float(h.score)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
