@@ -290,14 +290,17 @@ def as_played(t: Table, move: Move) -> Table:
     return t.replace(hands=tuple(hands), hells=tuple(hells))
 
 
-def settle(before: State, t2: Table, eff) -> State:
-    """The State after a play: hidden hands back to counts, cleared players recorded for scoring."""
+def settle(before: State, t2: Table, eff, last=None) -> State:
+    """The State after a play: hidden hands back to counts, cleared players recorded for scoring.
+    `last`: the winning set before the play, the last set of an owner who cleared on the pass that
+    discarded it (the competitive reveal reading)."""
     state = from_table(t2, like=before)
     fresh = [p.name for p, q in zip(state.players, before.players)
              if _holds(q) and not _holds(p) and not any(c.name == p.name for c in before.cleared)]
     if not fresh:
         return state
-    size = t2.ws.size if t2.ws is not None else None
+    ws = t2.ws if t2.ws is not None else last
+    size = ws.size if ws is not None else None
     scored = {e.who: e.amount for e in eff if e.kind == "score"}
     cleared = before.cleared + tuple(Cleared(name=n, last_set=size, points=scored.get(n)) for n in fresh)
     return state.model_copy(update={"cleared": cleared})
@@ -362,7 +365,7 @@ def play_out(state: State, move: Move, t: Table, verdict: Verdict, overruled: bo
     except (ValueError, IndexError, KeyError, AttributeError, TypeError) as exc:
         raise IllegalMove(f"{format_move(move)!r} cannot be recorded even overruled: the table would not "
                           f"hold together ({exc})", verdict) from None
-    return settle(state, t2, eff)
+    return settle(state, t2, eff, last=t.ws)
 
 
 def moves_note(state: State) -> str | None:

@@ -129,7 +129,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
     if MITCH in new_ws.codes and mv.dice:
         eff.append(Eff("mitch-mirror", f"Mdm Mitch mirrors the dice and counts as {sum(mv.dice)}",
                        R.EXPANSION_MDM_MITCH_MIRROR_DICE))
-    eff.append(Eff("winning-set", f"{name}'s {key_text(key) if key else 'set'} is the new winning set",
+    eff.append(Eff("winning-set", f"the new winning set is {name}'s" + (f": {key_text(key)}" if key else ""),
                    R.SETS_NEW_WINNING_SET))
     if mv.place is not None:
         hands[p] = c_sub(hands[p], (mv.place,))

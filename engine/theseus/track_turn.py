@@ -128,8 +128,11 @@ def rank_advice(state: State, change, found, refused_last_rank6: bool = False) -
     turn's end); refused while a Rank Deck is still counted, its record as run out (`deck R 0`)."""
     if any(r.rule == R.WHEN_EMPTY for r in found.problems):
         return list(dict.fromkeys(found.advice))
-    if state.active_rank < LAST_RANK:
-        return ["next-rank", f"rank {LAST_RANK}"]
+    if state.active_rank < LAST_RANK:  # neither past a deck still counted above 0 (advance.when-empty)
+        table = Table(state)
+        held = [r for r in range(state.active_rank, LAST_RANK) if deck_size(table.decks.get(r, UNKNOWN))]
+        return [a for a, stop in (("next-rank", state.active_rank), (f"rank {LAST_RANK}", LAST_RANK - 1))
+                if not held or held[0] > stop]
     to_leave = any(_rank6_to_leave(Table(state)))
     return ["last-rank6"] if not (state.last_rank6_left or to_leave or refused_last_rank6) else ["next"]
 

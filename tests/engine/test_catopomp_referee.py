@@ -97,3 +97,13 @@ def test_a_hidden_hand_note_does_not_deny_the_plays_listed_beside_it():
     assert [ENGINE.plays.format_move(m) for m in listed] == ["pass", "pass then transfer 9"]
     note = ENGINE.views.moves_note(state)
     assert "not known" in note and "the plays cannot be listed" not in note, note
+
+
+def test_the_new_winning_set_is_said_in_plain_words():
+    """1. Playing a Set of Cards: the stronger set becomes the winning set; the effect names its
+    owner and the set without running the two together ("Ann's a single 8")."""
+    state = ENGINE.load_state({"turn": "Ann", "centre_dice": [1, 2, 3, 4],
+                               "players": [{"name": "Ann", "hand": [2, 3, 8]}, {"name": "Ben", "hand": [1, 5, 6]}]})
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 8 then hell 2", state))
+    said = [e.message for e in verdict.effects if e.kind == "winning-set"]
+    assert said == ["the new winning set is Ann's: a single 8"]
