@@ -327,6 +327,8 @@ def moves(
 
         who = player(by, state.players).name
         texts, why = plays_for(engine, state, who, aside=aside)
+        if engine.views.by_note is not None:  # the note on this player's own plays, not everyone's
+            note = engine.views.by_note(state, who)
         on_turn = engine.turns.to_act(state) in (who, None) or named(acting, who)
         left = why if on_turn and why != note else None
         note = note if on_turn else why

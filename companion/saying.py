@@ -91,7 +91,9 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
         label = " ".join(p.replace("_", " ") for p in path[1:] if len(rows) > 1) or \
             " ".join(p.replace("_", " ") for p in path)
         said = [_moved(old[q], new[q]) if q in old else _short(cell(new[q])) for q in rows]
-        if len(rows) == 1:
+        if rows == [("in_play",)]:  # cards into or out of play, in words
+            out.append(_play_moved(old.get(path), new[path]))
+        elif len(rows) == 1:
             out.append(f"{label} {said[0]}")
         elif len(set(said)) == 1:  # every player's counter moved alike: `Ann, Ben, Cy face up 5→6`
             out.append(f"{', '.join(q[0] for q in rows)} {label} {said[0]}")
@@ -125,6 +127,14 @@ def _moved(old, new) -> str:
     counted = _counted(before, after)  # `3 unnamed` -> `1 unnamed`: -2 unnamed, not +1 unnamed, -3 unnamed
     came = [x for x in after if x not in before or before.remove(x)]
     return _short(", ".join([f"+{x}" for x in came] + [f"-{x}" for x in before] + counted) or f"{was}→{now}", 64)
+
+
+def _play_moved(old, new) -> str:
+    """The cards that came into play or left it (the `in play` list), in words: `Take by Ben leaves play`."""
+    before, after = ([x for x in _items(v, cell(v)) if x != "-"] for v in (old, new))
+    came = [x for x in after if x not in before or before.remove(x)]
+    said = [f"{x} comes into play" for x in came] + [f"{x} leaves play" for x in before]
+    return _short(", ".join(said), 64) if said else f"in play {_moved(old, new)}"
 
 
 def _items(value, text: str) -> list[str]:

@@ -255,6 +255,8 @@ class Views:
     phone: Callable[..., None] | None = None
     tap_reveals: Callable[..., tuple[dict, list[str]]] = _no_reveals
     turn_note: Callable[..., str | None] = _none
+    #: `moves --by PLAYER`'s note on that player's own plays left out (`by_note(state, player)`); None: moves_note
+    by_note: Callable[..., str | None] | None = None
     page_note: Callable[..., str | None] | None = None
     cards_unknown: Callable[..., list[str]] = _no_list
 

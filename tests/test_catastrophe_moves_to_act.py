@@ -80,9 +80,40 @@ def test_moves_by_a_cat_before_the_roll_names_the_turn_and_its_reactions(cli, ho
     `moves --by chris` says so beside his Power Cat, never that it is Betty's turn."""
     assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
     assert cli("play", "Abi play Attack 4 at Betty").exit_code == 0
-    for who in ("chris", "abi"):
+    for who, turn in (("chris", "it is Abi's turn"), ("abi", "Abi's own turn, waiting on Betty's roll")):
         text = " ".join(cli("moves", "--by", who).stdout.split())
         assert "Betty's turn" not in text, text
-        assert "it is Abi's turn" in text, text
+        assert turn in text, text
     text = " ".join(cli("moves", "--by", "chris").stdout.split())
     assert "Chris play Power Cat" in text and "may react now with a Reaction" in text, text
+
+
+def test_moves_by_the_cat_whose_turn_it_is_is_worded_for_her(cli, home):
+    """Abi's own Attack waits for Betty's roll: her header says it is her own turn and she may still
+    play a Reaction, not "it is Abi's turn, and Abi may react now"."""
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    assert cli("play", "Abi play Attack 4 at Betty").exit_code == 0
+    text = " ".join(cli("moves", "--by", "abi").stdout.split())
+    assert text.startswith("Abi (Abi's own turn, waiting on Betty's roll: Abi may still play a Reaction"), text
+    assert "and Abi may react now" not in text, text
+
+
+def test_moves_by_one_cat_notes_only_that_cat_s_hand(cli, home):
+    """`--by` lists what that cat may do: the note on plays left out speaks of its own hand, not of
+    every cat's (as the other games' --by do)."""
+    _after_the_roll(cli)
+    text = " ".join(cli("moves", "--by", "chris").stdout.split())
+    assert "Chris yarn" in text and "Abi yarn" not in text and "Betty roll" not in text, text
+    assert "card plays from Chris's hand are not listed: the table knows only its count" in text, text
+    assert "Abi, Betty" not in text and "Abi" not in text.split("Chris play Power Cat", 1)[1], text
+
+
+def test_moves_note_says_a_hand_is_a_count_and_the_cards_seen(cli, home):
+    """Betty Takes Abi's Curiosity: the table saw it go into her hand, and moves lists it, so the note
+    says her hand is a count and that card, not "a count only"."""
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    for play in ("Abi play Curiosity at Betty", "Betty play Take", "resolve"):
+        assert cli("play", play).exit_code == 0, play
+    text = " ".join(cli("moves").stdout.split())
+    assert "(Abi, Chris: a count only; Betty: a count, and the cards the table saw go in, listed: Curiosity)" \
+        in text, text

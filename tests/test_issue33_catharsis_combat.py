@@ -206,6 +206,8 @@ def test_catharsis_use_activates_an_ability(home):
     ok(env, "track", "new", "catharsis", "--players", "Ann,Ben,Cy", "--option", "morale=18",
        "--option", "thresholds=17:everyone takes 2 damage")
     ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
+    for step in (("next-card", "monster"), ("enemy", "Crab", "8"), ("combat", "start"), ("combat", "attack")):
+        ok(env, "track", *step)  # abilities are used in a combat's Player Attack Phase
     data = json.loads(ok(env, "track", "use", "ben", "nail", "top", "--json"))
     assert data["change"] == "use Ben 1 top"
     ben = next(p for p in data["state"]["players"] if p["name"] == "Ben")

@@ -37,7 +37,8 @@ GAME = Declaration(
     secrets=Secrets(hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
                 odds=odds.question_odds, phone=track_phone.fill,
-                turn_note=rules_moves.turn_note, file_problems=file_problems),
+                turn_note=rules_moves.turn_note, by_note=rules_moves.by_note,
+                file_problems=file_problems),
     # a cat back in the game, the game going on: as pressing as its end
     pressing={"game-won": GAME_END, "grim-reapurr-wins": GAME_END, "back-in-game": GAME_END, "game-resumed": GAME_END,
               "eliminated": OUT, "turn-over": ROUND_END, "power-cat": ASKS, "power-cat-named": ASKS},

@@ -219,13 +219,18 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         return
     r.unchecked.append(rules_readings.PASS_TARGET)
     if move.player not in being.targets:
-        aimed = ", ".join(being.targets) or "nobody"
-        r.forbid(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
+        aimed, waits = ", ".join(being.targets) or "nobody", [c for c in state.chain[state.chain.index(being):]
+                                                                if c.pass_to == move.player]
+        r.unchecked.extend([rules_readings.PASS_WAITING] if waits else [])
+        r.forbid(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}" + (
+            f" until {waits[-1].controller}'s Pass takes effect (a reading: the rulebook does not say)" if waits else ""))
         return
     instead = [f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player)]
     if move.target is None or move.target == move.player:
+        r.unchecked.extend([rules_readings.PASS_NOT_SELF] if move.target else [])
         r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`" if move.target is None
-                 else f"{move.player} passes the card on to another player, not to themselves", *instead)
+                 else f"{move.player} passes the card on to another player, not to themselves (a reading: the "
+                      "card says any player, but the card then aims at them instead of the passer)", *instead)
     elif state.player(move.target).eliminated:
         r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game", *instead)
 

@@ -51,11 +51,29 @@ def moves_note(state: State) -> str | None:
     if state.game_over:
         return "the game is over"
     state = known(state)
-    hidden = [p.name for p in state.players if not p.eliminated and p.hand_cards is None and p.hand]
-    if hidden:
-        return (f"card plays from hands the table does not know are not listed ({', '.join(hidden)}: "
-                "a count only); any card may still be checked with `check`")
-    return None
+    hidden = [p for p in state.players if not p.eliminated and p.hand_cards is None and p.hand]
+    if not hidden:
+        return None
+    counted = [p.name for p in hidden if not p.seen_cards]
+    seen = [f"{p.name}: a count, and the cards the table saw go in, listed: {', '.join(dict.fromkeys(p.seen_cards))}"
+            for p in hidden if p.seen_cards]
+    said = "; ".join([*([f"{', '.join(counted)}: a count only"] if counted else []), *seen])
+    return (f"card plays from hands the table does not know are not listed ({said}); any card may still be "
+            "checked with `check`")
+
+
+def by_note(state: State, player: str) -> str | None:
+    """moves_note for `moves --by PLAYER`: only what is left out of that player's own plays (another
+    cat's hand is theirs to play, not this player's)."""
+    if state.game_over:
+        return "the game is over"
+    p = next((q for q in state.players if q.name == player), None)
+    if p is None or p.eliminated or p.hand_cards is not None or not p.hand:
+        return None
+    seen = ", ".join(dict.fromkeys(p.seen_cards))
+    knows = f"its count, and the cards it saw go in, listed: {seen}" if seen else "only its count"
+    return (f"card plays from {player}'s hand are not listed: the table knows {knows}; any card may still be "
+            "checked with `check`")
 
 
 def turn_note(state: State, player: str) -> str | None:
@@ -71,9 +89,12 @@ def turn_note(state: State, player: str) -> str | None:
              for target in (others if spec.type == "pass" else [None]))
     if not any(not rules.judge(state, move).problems for move in tries):
         return None
-    cur = state.players[state.current].name
-    return (f"it is {cur}'s turn, and {player} may react now with a Reaction from their hand "
-            f"({R.REACTIONS_ANYTIME}), but {player}'s hand is not recorded, so its cards cannot be listed")
+    cur, roller = state.players[state.current].name, rules.waiting_roller(state)
+    lead = (f"{player}'s own turn" + (f", waiting on {roller}'s roll" if roller and roller != player else "")
+            + f": {player} may still play a Reaction" if cur == player
+            else f"it is {cur}'s turn, and {player} may react now with a Reaction")
+    return (f"{lead} from their hand ({R.REACTIONS_ANYTIME}), but {player}'s hand is not recorded, so its "
+            "cards cannot be listed")
 
 
 def legal_moves(state: State) -> list[Move]:

@@ -59,6 +59,12 @@ ATTACK_ABOVE_DIE = _reading(R.ATTACK_ROLL, (
 SELF_TARGET = _reading(R.ATTACK_CHOOSE, (
     "a cat may aim its own Attack or Curiosity at itself (Attack, Curiosity: 'choose a player'; only the "
     "Yarn Ball says 'including you')"))
+PASS_WAITING = _reading(R.PASS, (
+    "while a Pass is waiting to take effect the card stays aimed at its old target, so its new target may "
+    "not pass it on yet (Reaction Cards, Pass: does not say when the new target may answer)"))
+PASS_NOT_SELF = _reading(R.PASS, (
+    "a Pass goes to another cat, not back to the passer (Reaction Cards, Pass: 'any player', yet "
+    "'instead of you')"))
 
 #: (effect kind, rule or None for any) -> the reading that effect rests on
 BY_EFFECT = {
@@ -75,7 +81,7 @@ BY_EFFECT = {
 
 ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
        OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, NINE_SPACE_ALWAYS, HAND_LIMIT_PICKS, POWER_CAT_LIMIT_PICKS,
-       ATTACK_ABOVE_DIE, SELF_TARGET)
+       ATTACK_ABOVE_DIE, SELF_TARGET, PASS_WAITING, PASS_NOT_SELF)
 
 
 def from_effects(effects) -> list[Reason]:

@@ -10,7 +10,7 @@ from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
 from .rules_cards import unknown
-from .track_readings import LEFTOVER, UNTAKEN
+from .track_readings import LEFTOVER, NO_COMBAT_DICE, UNTAKEN
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -50,6 +50,17 @@ def dice_partners(state, p) -> list:
 
 
 # ------------------------------------------------------------------------------------- activation
+
+def refuse_dice_outside_combat(state, no) -> None:
+    """Outside a combat and its cards' own rules (between Boss Deck cards, before the first, before a fight
+    begins) no dice are rolled and no ability is used: a reading,
+    the rulebook forbidding powers only while a Trap or Event is revealed (the play and the tracker agree)."""
+    if state.phase != "combat" and not (state.phase == "card" and state.card in ("trap", "event", "special")):
+        no.forbid(R.USE, "abilities are paid with the dice rolled in a combat's Player Attack Phase, and no combat "
+                         "is on now (a reading: outside a combat the rulebook forbids powers only while a Trap or "
+                         "Event is revealed, and is silent on the moments between Boss Deck cards)")
+        no.leave_open(NO_COMBAT_DICE)
+
 
 def refuse_combo_outside_combat(state, no, why: str = "") -> None:
     """Combo is built within a combat and vanishes when it ends (the Goz overview): none is placed outside

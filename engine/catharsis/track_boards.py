@@ -10,7 +10,8 @@ from .model import (BOARD_MAX, CHARACTERS, DISCARDED, EXHAUSTED, FACE_UP, REWARD
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
-                           refuse_activation, refuse_combo_outside_combat, unlisted)
+                           refuse_activation, refuse_combo_outside_combat, refuse_dice_outside_combat,
+                           unlisted)
 from .table import Table
 from .track_readings import BOARD_POWERS, DUO_SORATEN_DAMAGE, LUTHIA_FLIP
 
@@ -71,6 +72,7 @@ def check_use(state, change, no):
     elif state.phase == "combat" and state.combat_step != "player-attack":  # as the play `use` (rules._check_phase)
         no.forbid(R.USE, f"abilities are activated with the round's dice in the Player Attack Phase; {round_at(state)}",
                   *(("combat attack",) if state.combat_step == "start-of-round" else ()))
+    refuse_dice_outside_combat(state, no)
     card = card_of(state, pw.name)
     half = change.args[2]
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:

@@ -96,10 +96,13 @@ def check_drinks(state, change, no):
                   *(f"drinks {words.quoted(q.name)} {n:+d}" for q in state.players if not q.dead))
         no.leave_open(DEAD_DRINKS)
     if p.drinks + n > DRINKS_MAX:
+        why = f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}"
         if p.character != "Emberhoof":
             no.leave_open(DRINKS)
+            why = (f"{player} has {p.drinks} Drinks, and every player is held to {DRINKS_MAX} (a reading: the rulebook "
+                   f"states the cap for Emberhoof's own Drinks and gives a Drink {DRINKS_MAX} levels)")
         room = DRINKS_MAX - p.drinks
-        no.forbid(R.DRINK_MAX, f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
+        no.forbid(R.DRINK_MAX, why,
            *((f"drinks {words.quoted(player)} +{room}",) if room > 0 else ()))
     if p.drinks + n < 0:
         no.forbid(R.DRINK_LEVELS, f"{player} holds only {p.drinks} Drinks")

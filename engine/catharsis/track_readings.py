@@ -56,6 +56,10 @@ EMPTY_REFRESH = note("nothing to refresh: every power is face up and no Role wou
 LUTHIA_FLIP = note("Luthia's Flip earns no Cobble by itself", "the 'Glossary' makes abilities parts of powers, "
                    "'Luthia, The Tinkerer' calls the Flip an ability; cobble NAME +1 if the table counts one",
                    R.COBBLE_GAIN)
+NO_COMBAT_DICE = note("no dice are rolled and no ability is activated outside a combat, not only while a Trap or "
+                      "Event is revealed: an ability is paid with the dice of a combat's Player Attack Phase",
+                      "'The Boss Deck' and the quickplay 'Gameplay' forbid powers while a Trap or Event resolves and "
+                      "say nothing of the moments between Boss Deck cards", R.USE)
 DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Emberhoof, Brewmaiden' gives the "
               "maximum for her own Drink and four Drink levels for every player", R.DRINK_MAX)
 BOARD_POWERS = note("the board's cap of 6 counts powers, the Role not counted", "'Player Decks' caps the board "

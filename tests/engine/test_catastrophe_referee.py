@@ -245,8 +245,32 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
     assert verdict.legal and reading in verdict.unchecked, verdict.as_json()
 
 
+#: readings a refusal rests on: the refusal says it is a reading, and lists it as unchecked
+REFUSAL_CASES = {
+    # Chris passes on what Betty's waiting Pass sends him: it is still aimed at Betty until that Pass takes effect
+    "pass waiting": (readings.PASS_WAITING, lambda: _play_case(["Abi play Attack 4 at Betty", "Betty play Pass to Chris"],
+                                                               "Chris play Pass to Abi")),
+    # a Pass back to the passer: "any player" against "instead of you"
+    "pass to oneself": (readings.PASS_NOT_SELF, lambda: _play_case(["Abi play Attack 4 at Betty"],
+                                                                   "Betty play Pass to Betty")),
+}
+
+
+@pytest.mark.parametrize("case", REFUSAL_CASES, ids=str)
+def test_a_refusal_resting_on_a_reading_says_so(case):
+    reading, verdict = REFUSAL_CASES[case][0], REFUSAL_CASES[case][1]()
+    assert not verdict.legal and reading in verdict.unchecked, verdict.as_json()
+    assert "a reading" in verdict.reasons[0].message, verdict.reasons[0].message
+
+
+def test_a_pass_with_no_pass_waiting_is_refused_by_the_rule_alone():
+    verdict = _play_case(["Abi play Attack 4 at Betty"], "Chris play Pass to Abi")
+    assert not verdict.legal and "a reading" not in verdict.reasons[0].message
+    assert readings.PASS_WAITING not in verdict.unchecked
+
+
 def test_every_reading_has_a_case():
-    assert {r for r, _ in READING_CASES.values()} == set(readings.ALL)
+    assert {r for r, _ in (*READING_CASES.values(), *REFUSAL_CASES.values())} == set(readings.ALL)
 
 
 @pytest.mark.parametrize("words, before", [

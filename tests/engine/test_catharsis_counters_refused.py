@@ -40,8 +40,37 @@ def test_no_ice_on_an_exhausted_power():
 
 def test_no_combo_outside_a_combat():
     between = table("next-card event", "resolved")
-    for words in ("combo ann 1 +2", "use ann 2 top"):
-        v = verdict(between, words)
-        assert not v.legal and {r.rule for r in v.reasons} == {"catharsis.characters.goz.combo-end-of-combat"}, words
+    v = verdict(between, "combo ann 1 +2")
+    assert not v.legal and {r.rule for r in v.reasons} == {"catharsis.characters.goz.combo-end-of-combat"}
+    # a use between cards places no Combo, and no ability is activated there at all (a reading, as the play's)
+    v = verdict(between, "use ann 2 top")
+    assert not v.legal and {r.rule for r in v.reasons} == {"catharsis.characters.goz.combo-end-of-combat",
+                                                            "catharsis.combat.player-attack.use-abilities"}
     fighting = table("next-card monster", "enemy Crab 5", "combat start", "combat attack")
     assert verdict(fighting, "combo ann 1 +2").legal and verdict(fighting, "use ann 2 top").legal
+
+
+def test_no_ability_used_between_cards_the_play_agreeing():
+    """The rulebook forbids powers while a Trap or Event is revealed and is silent between cards; abilities
+    are paid with a combat's dice, so the tracker refuses a use there as the play does, saying it is a reading."""
+    from engine import get_engine
+    between = table("next-card event", "resolved")
+    for words in ("use ben 1", "use cy 3 bottom"):
+        v = verdict(between, words)
+        assert not v.legal and {r.rule for r in v.reasons} == {"catharsis.combat.player-attack.use-abilities"}, words
+        assert "a reading" in v.reasons[0].message
+        assert any(u.message.startswith("reading:") for u in v.unchecked)
+    engine = get_engine("catharsis")
+    played = engine.check(between, engine.plays.parse_move("use Ben 1", between))
+    assert not played.legal and [r.message for r in played.reasons] == [r.message for r in verdict(between, "use ben 1").reasons]
+    fighting = table("next-card monster", "enemy Crab 5", "combat start", "combat attack")
+    assert verdict(fighting, "use ben 1").legal
+
+
+def test_a_fifth_drink_says_the_cap_is_a_reading_but_for_emberhoof():
+    """The rulebook states the cap of 4 for Emberhoof; for anyone else the refusal says it is our reading."""
+    full = table("drinks ann +4", "drinks ben +4")
+    other, own = verdict(full, "drinks ann +1"), verdict(full, "drinks ben +1")
+    assert not other.legal and not own.legal
+    assert "a reading" in other.reasons[0].message and "Ann has 4" in other.reasons[0].message
+    assert "a reading" not in own.reasons[0].message

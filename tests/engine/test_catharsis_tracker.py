@@ -569,6 +569,7 @@ def test_no_powers_during_traps_and_events():
 
 def test_using_an_exhausted_power_is_refused():
     s, _ = do(new(), "exhaust", "ann", "1")
+    s, _ = do(in_combat(s), "combat", "attack")  # abilities are used in the Player Attack Phase
     rules, v = refused(s, "use", "ann", "1")
     assert rules == {"catharsis.combat.player-attack.use-abilities"}
     s, _ = do(s, "use", "ann", "2", "free")
@@ -804,6 +805,7 @@ def test_round_start_reminds_drunk_rolls():
 def test_ice_keeps_a_power_from_exhausting_then_breaks():
     s = new(characters="Ann=Lumi,Ben=Goz,Cy=Durhak")
     s, _ = do(s, "ice", "cy", "2", "+1")
+    s, _ = do(in_combat(s), "combat", "attack")  # abilities are used in the Player Attack Phase
     s, eff = do(s, "use", "cy", "2")
     assert s.players[2].powers[1].status == "face-up" and s.players[2].powers[1].ice == 0
     assert "catharsis.characters.lumi.one-ice" in rules_of(eff)

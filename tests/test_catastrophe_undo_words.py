@@ -1,0 +1,22 @@
+"""CATastrophe: an undo (or redo) of a play says in words which card left play or came into it, as
+other undo lines say a counter's move, never `in play -Take by Ben`."""
+from __future__ import annotations
+
+PLAYERS = "Abi,Ben,Lu"
+
+
+def _one_line(result) -> str:
+    assert result.exit_code == 0, result.output
+    return " ".join(result.stdout.split())
+
+
+def test_undo_and_redo_say_which_card_leaves_or_enters_play(cli, home):
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    for play in ("Abi play Curiosity at Ben", "Ben play Take"):
+        assert cli("play", play).exit_code == 0, play
+    undone = _one_line(cli("track", "undo"))
+    assert "Take by Ben leaves play" in undone and "in play -" not in undone, undone
+    undone = _one_line(cli("track", "undo"))
+    assert "Curiosity by Abi at Ben leaves play" in undone and "→-" not in undone, undone
+    redone = _one_line(cli("track", "redo"))
+    assert "Curiosity by Abi at Ben comes into play" in redone, redone
