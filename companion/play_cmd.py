@@ -213,8 +213,9 @@ def check(
 
 def judged(engine, state, text: str, by: str | None = None):
     """The verdict on a play, as `play --by` judges it: by `by` (a player's name or prefix) when
-    given, out of turn refused first and the rest judged as that player's own play (their hand, their
-    coins); else by the player the play names or the player to act."""
+    given, out of turn refused first (what the play would do is not said: it did nothing) and the rest
+    judged as that player's own play (their hand, their coins); else by the player the play names or
+    the player to act."""
     from engine.words import typed_play
 
     move = engine.plays.parse_move(text, state)
@@ -229,7 +230,9 @@ def judged(engine, state, text: str, by: str | None = None):
     if to_act is None or who in (to_act, named):
         return engine.check(state, move)
     turn = engine.turns.with_turn(state, who)
-    return off_turn(engine, state, engine.check(turn, engine.plays.parse_move(text, turn)), who)
+    refused = off_turn(engine, state, engine.check(turn, engine.plays.parse_move(text, turn)), who)
+    # off_turn keeps the effects for a play the table overrules; refused, it did nothing (as `play` says)
+    return refused.model_copy(update={"effects": ()})
 
 
 def _as_library_is(engine, state, text: str, verdict):

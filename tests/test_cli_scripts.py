@@ -216,3 +216,14 @@ def test_data_dir_is_read_wherever_an_option_is(cli, tmp_path):
     assert (there / "data").is_dir()
     assert "catopomp-1" in ok(cli, "track", "list", f"--data-dir={there}").stdout
     assert "catopomp-1" in ok(cli, "--data-dir", str(there), "track", "show").stdout
+
+
+def test_check_by_a_player_out_of_turn_never_says_what_the_refused_play_did(cli, pomp):
+    """Ben owns the winning set while it is Cy's turn: his play is refused, and `check --by ben`
+    says nothing of what it would set going (the others passing, Cy next), as `play` refuses it."""
+    said = ok(cli, "check", "heaven 6 then hell 1", "--by", "ben", code=1).stdout
+    assert "it is Cy's turn" in said
+    assert "What happens" not in said and "everyone else passed" not in said
+    doc = json.loads(ok(cli, "check", "heaven 6 then hell 1", "--by", "ben", "--json", code=1).stdout)
+    refused = json.loads(ok(cli, "play", "heaven 6 then hell 1", "--by", "ben", "--json", code=1).stdout)
+    assert doc["effects"] == refused["effects"] == []

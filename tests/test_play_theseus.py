@@ -109,8 +109,12 @@ def test_a_play_out_of_turn_is_refused_unless_overruled(cli, home):
     _table(cli)
     r = cli("play", "use Knight explore Paladin", "--by", "cy")
     assert r.exit_code == 1 and "Ann's turn" in r.stderr and "theseus.setup.clockwise" in r.stderr
+    asked = cli("check", "end", "--by", "cy")  # refused, it did nothing: no turn ends, nobody plays next
+    assert asked.exit_code == 1 and "Ann's turn" in asked.stdout and "What happens" not in asked.stdout
+    assert cli.json("check", "end", "--by", "cy", codes=(1,))["effects"] == []
     doc = cli.json("play", "use Knight explore Paladin reveal Squire", "--by", "cy", "--overrule")
     assert doc["overruled"] and doc["by"] == "Cy" and doc["to_act"] == "Cy"
+    assert doc["effects"]  # overruled, the play happened: what it did is said
     log = cli.json("track", "log")["entries"]
     assert log[-1]["overruled"] and log[-1]["args"] == ["use Knight explore Paladin reveal Squire", "Cy"]
     assert _state().player("Cy").hand == ("Paladin",)  # the overruled play replays the same way

@@ -66,9 +66,14 @@ def advance_to(table: Table, target: int) -> None:
         # cards Exiled with their Bonus left the Board: the counted new deck refills it, as in a play
         table.refill(cause="cards Exiled with their Bonus left it")
     if target == LAST_RANK:
+        # counted, the Rank 6 deck and the recorded Board show when its last card has left (plays refill
+        # from it, `deck 6 N` counts it): only an uncounted deck needs the table to say so
         table.say(
             "last-rank",
-            "Rank 6 is the last Rank Deck: when its last card leaves the Board, type `last-rank6`",
+            "Rank 6 is the last Rank Deck: when its last card leaves the Board, type `last-rank6`"
+            if table.decks.get(LAST_RANK, UNKNOWN) == UNKNOWN else
+            "Rank 6 is the last Rank Deck, and it is counted: once it is out and the Board as recorded holds "
+            "no Rank 6 card, the game ends with that turn",
             R.NO_DECK_AFTER_6,
         )
 

@@ -452,6 +452,18 @@ def test_no_rank_deck_after_6():
     assert after.active_rank == 6 and kinds(effects) == ["no-change"]
 
 
+@pytest.mark.parametrize("advance", [["next-rank"], ["rank", "6"]])
+def test_an_advance_to_rank_6_asks_for_last_rank6_only_when_the_rank_6_deck_is_not_counted(advance):
+    # the game ends when the last Rank 6 card leaves the Board (12): with the Rank 6 deck counted, the
+    # count and the recorded Board show it (plays refill from it), so nobody need type `last-rank6`
+    state, effects = do(play(at_rank(5), "deck 6 8"), *advance)
+    said = next(e for e in effects if e.kind == "last-rank")
+    assert state.active_rank == 6 and said.rule == G + "end.no-deck-after-6"
+    assert "last-rank6" not in said.message and "Board" in said.message
+    _, effects = do(at_rank(5), *advance)
+    assert "`last-rank6`" in next(e for e in effects if e.kind == "last-rank").message
+
+
 # ---------------------------------------------------------------- turns and the end
 
 
