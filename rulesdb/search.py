@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Callable
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, edit_distance,
-                              fixed_meanings, glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
+                              fixed_meanings, glued, misspelt_alias, phrase_words, plain_forms, symbol_words, synonyms,
+                              words)
 from rulesdb.counts import rulebook_words
 from rulesdb.coverage import own_words
 from rulesdb.errors import BadQuery
@@ -399,7 +400,7 @@ class RulesSearch:
         if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
             weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
         # a game that knows fewer of the question's words (corrected or unknown there) weighs less
-        strange = {gid: len(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
+        strange = {gid: misspelt(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
         least = min(strange.values(), default=0)
         weights = {gid: w * FOREIGN ** (strange[gid] - least) for gid, w in weights.items()}
         found = sorted(((sc * weights[gid], f) for gid, (hits, _) in per_game.items() for sc, f in hits),
@@ -452,6 +453,12 @@ class RulesSearch:
             if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
                 best = (hits[0][0] * weights[gid], hits[0][1])
         return best[1] if best else None
+
+
+def misspelt(fixes: dict[str, str]) -> int:
+    """How many of a game's spelling fixes are one: a verb's ending the stemmer keeps ("getting" ->
+    get, "dropped" -> drop: rulesdb.analysis.plain_forms) is the game's own word, not a slip."""
+    return sum(fix not in plain_forms(word.lower()) for word, fix in fixes.items())
 
 
 def _named_weight(rule_id: str, said: Callable[[str], bool]) -> float:
