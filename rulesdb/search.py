@@ -16,7 +16,8 @@ from rulesdb.coverage import own_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
-from rulesdb.intent import both_halves, cause_first, definition_first, moment_first
+from rulesdb.intent import (both_halves, cause_first, definition_first, moment_first, part_best, parts_answered,
+                           question_parts)
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
@@ -403,6 +404,11 @@ class RulesSearch:
         strange = {gid: misspelt(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
         least = min(strange.values(), default=0)
         weights = {gid: w * FOREIGN ** (strange[gid] - least) for gid, w in weights.items()}
+        # a two-part question's parts, each asked of each game alone (its first hit)
+        parts = question_parts(asked)
+        firsts = {(gid, p): self.ranked(p, gid, 1)[0][:1] for gid in searchers for p in parts} if len(parts) > 1 else {}
+        if game is None and firsts:  # across games: the game answering every part, not one part
+            weights = parts_answered(parts, {k: (v[0][0] if v else 0.0) for k, v in firsts.items()}, weights)
         found = sorted(((sc * weights[gid], f) for gid, (hits, _) in per_game.items() for sc, f in hits),
                        key=lambda pair: -pair[0])
         ranked = found
@@ -410,7 +416,7 @@ class RulesSearch:
         found = definition_first(asked, found, searchers, {gid for gid, w in weights.items() if w == max(weights.values())},
                                  lambda word: fixes.get(word.lower(), word))
         result.settled = found is not ranked  # a definition put first: the order is meant, not close
-        found = both_halves(asked, found, lambda part: self._best(part, searchers, weights))
+        found = both_halves(asked, found, lambda part: part_best(firsts, part, searchers, weights))
         top_game = found[0][1]["game"] if found else next(iter(searchers), None)
         built = per_game[top_game][1] if top_game in per_game else None
         q = built.query if built else None
@@ -444,15 +450,6 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
-
-    def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
-        """The best hit of one part of a question, over the same games and weights."""
-        best = None
-        for gid in searchers:
-            hits, _ = self.ranked(part, gid, 1)
-            if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
-                best = (hits[0][0] * weights[gid], hits[0][1])
-        return best[1] if best else None
 
 
 def misspelt(fixes: dict[str, str]) -> int:
