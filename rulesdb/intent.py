@@ -294,6 +294,27 @@ def question_parts(query: str) -> list[str]:
     return parts if len(parts) >= 2 else [query]
 
 
+def parts_answered(parts: list[str], firsts: dict[tuple[str, str], float], weights: dict[str, float]) -> dict[str, float]:
+    """Across games, a question of several parts: each game's weight times its share of the parts'
+    best answers (`firsts`: (game, part) -> the game's first hit's score for that part alone, each
+    weighed by its game), so a game answering every part leads one answering a single part
+    ("the max cards on my board, and what if my deck runs out")."""
+    scored = {k: sc * weights[k[0]] for k, sc in firsts.items()}
+    tops = {p: max((sc for (_, q), sc in scored.items() if q == p), default=0.0) or 1.0 for p in parts}
+    return {gid: w * sum(scored.get((gid, p), 0.0) / tops[p] for p in parts) / len(parts) for gid, w in weights.items()}
+
+
+def part_best(firsts: dict, part: str, searchers, weights: dict) -> dict | None:
+    """The best first hit of one part of a question (`firsts`: (game, part) -> that game's first
+    hit), over the same games and weights."""
+    best = None
+    for gid in searchers:
+        hits = firsts.get((gid, part))
+        if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
+            best = (hits[0][0] * weights[gid], hits[0][1])
+    return best[1] if best else None
+
+
 def both_halves(query: str, found: list[tuple[float, dict]], best: Callable[[str], dict | None]) -> list[tuple[float, dict]]:
     """A two-part question keeps each part's best answer within the first HALF_PLACE hits: a part's
     best missing there comes in after the first hit (scored just under it)."""

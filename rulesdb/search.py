@@ -9,13 +9,15 @@ from pathlib import Path
 from typing import Callable
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, edit_distance,
-                              fixed_meanings, glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
+                              fixed_meanings, glued, misspelt_alias, phrase_words, plain_forms, symbol_words, synonyms,
+                              words)
 from rulesdb.counts import rulebook_words
 from rulesdb.coverage import own_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
-from rulesdb.intent import both_halves, cause_first, definition_first, moment_first
+from rulesdb.intent import (both_halves, cause_first, definition_first, moment_first, part_best, parts_answered,
+                           question_parts)
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
@@ -400,9 +402,14 @@ class RulesSearch:
         if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
             weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
         # a game that knows fewer of the question's words (corrected or unknown there) weighs less
-        strange = {gid: len(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
+        strange = {gid: misspelt(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
         least = min(strange.values(), default=0)
         weights = {gid: w * FOREIGN ** (strange[gid] - least) for gid, w in weights.items()}
+        # a two-part question's parts, each asked of each game alone (its first hit)
+        parts = question_parts(asked)
+        firsts = {(gid, p): self.ranked(p, gid, 1)[0][:1] for gid in searchers for p in parts} if len(parts) > 1 else {}
+        if game is None and firsts:  # across games: the game answering every part, not one part
+            weights = parts_answered(parts, {k: (v[0][0] if v else 0.0) for k, v in firsts.items()}, weights)
         found = sorted(((sc * weights[gid], f) for gid, (hits, _) in per_game.items() for sc, f in hits),
                        key=lambda pair: -pair[0])
         ranked = found
@@ -410,7 +417,7 @@ class RulesSearch:
         found = definition_first(asked, found, searchers, {gid for gid, w in weights.items() if w == max(weights.values())},
                                  lambda word: fixes.get(word.lower(), word))
         result.settled = found is not ranked  # a definition put first: the order is meant, not close
-        found = both_halves(asked, found, lambda part: self._best(part, searchers, weights))
+        found = both_halves(asked, found, lambda part: part_best(firsts, part, searchers, weights))
         top_game = found[0][1]["game"] if found else next(iter(searchers), None)
         built = per_game[top_game][1] if top_game in per_game else None
         q = built.query if built else None
@@ -445,14 +452,11 @@ class RulesSearch:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
 
-    def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
-        """The best hit of one part of a question, over the same games and weights."""
-        best = None
-        for gid in searchers:
-            hits, _ = self.ranked(part, gid, 1)
-            if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
-                best = (hits[0][0] * weights[gid], hits[0][1])
-        return best[1] if best else None
+
+def misspelt(fixes: dict[str, str]) -> int:
+    """How many of a game's spelling fixes are one: a verb's ending the stemmer keeps ("getting" ->
+    get, "dropped" -> drop: rulesdb.analysis.plain_forms) is the game's own word, not a slip."""
+    return sum(fix not in plain_forms(word.lower()) for word, fix in fixes.items())
 
 
 def _named_weight(rule_id: str, said: Callable[[str], bool]) -> float:
