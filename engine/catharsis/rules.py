@@ -82,10 +82,7 @@ def _check_phase(state: State, play: Play, v: Findings) -> None:
     elif state.phase == "card" and state.card == "special":
         v.note(R.SPECIALS, "dice outside combat (a Special's cost): the rulebook gives no procedure")
         v.note(R.QUICK_SPECIAL, track_boards.SPECIAL_POWERS)
-    elif state.phase == "combat" and state.combat_step != "player-attack":
-        v.forbid(R.USE, f"dice are rolled and used in a combat's Player Attack Phase; {round_at(state)}",
-                 "combat attack")
-    rules_combat.refuse_dice_outside_combat(state, v)
+    rules_combat.refuse_dice_off_step(state, v)
 
 
 def _check_roll(state: State, play: Play, v: Findings) -> None:

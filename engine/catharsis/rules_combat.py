@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, is_duo, player_of
+from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, is_duo, player_of, round_at
 from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
@@ -51,11 +51,15 @@ def dice_partners(state, p) -> list:
 
 # ------------------------------------------------------------------------------------- activation
 
-def refuse_dice_outside_combat(state, no) -> None:
-    """Outside a combat and its cards' own rules (between Boss Deck cards, before the first, before a fight
-    begins) no dice are rolled and no ability is used: a reading,
-    the rulebook forbidding powers only while a Trap or Event is revealed (the play and the tracker agree)."""
-    if state.phase != "combat" and not (state.phase == "card" and state.card in ("trap", "event", "special")):
+def refuse_dice_off_step(state, no) -> None:
+    """Dice are rolled and abilities used in a combat's Player Attack Phase (the play `use` and the tracker's
+    `use` judge alike). Outside a combat and its cards' own rules (between Boss Deck cards, before the first,
+    before a fight begins) that is a reading, the rulebook forbidding powers only while a Trap or Event is
+    revealed."""
+    if state.phase == "combat" and state.combat_step != "player-attack":
+        no.forbid(R.USE, f"dice are rolled and used in a combat's Player Attack Phase; {round_at(state)}",
+                  *(("combat attack",) if state.combat_step == "start-of-round" else ()))
+    elif state.phase != "combat" and not (state.phase == "card" and state.card in ("trap", "event", "special")):
         no.forbid(R.USE, "abilities are paid with the dice rolled in a combat's Player Attack Phase, and no combat "
                          "is on now (a reading: outside a combat the rulebook forbids powers only while a Trap or "
                          "Event is revealed, and is silent on the moments between Boss Deck cards)")

@@ -6,12 +6,11 @@ from __future__ import annotations
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, CHARACTERS, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    duo_copies, is_duo, player_of, round_at)
+                    duo_copies, is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
-                           refuse_activation, refuse_combo_outside_combat, refuse_dice_outside_combat,
-                           unlisted)
+                           refuse_activation, refuse_combo_outside_combat, refuse_dice_off_step, unlisted)
 from .table import Table
 from .track_readings import BOARD_POWERS, DUO_SORATEN_DAMAGE, LUTHIA_FLIP
 
@@ -69,10 +68,7 @@ def check_use(state, change, no):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
         no.note(R.QUICK_SPECIAL, SPECIAL_POWERS)
-    elif state.phase == "combat" and state.combat_step != "player-attack":  # as the play `use` (rules._check_phase)
-        no.forbid(R.USE, f"abilities are activated with the round's dice in the Player Attack Phase; {round_at(state)}",
-                  *(("combat attack",) if state.combat_step == "start-of-round" else ()))
-    refuse_dice_outside_combat(state, no)
+    refuse_dice_off_step(state, no)  # as the play `use` (rules._check_phase)
     card = card_of(state, pw.name)
     half = change.args[2]
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
