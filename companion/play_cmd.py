@@ -96,22 +96,19 @@ def _words(doc) -> list[str]:
     return [w for v in values for w in _words(v)]
 
 
-def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True,
-           found: list | None = None):
-    """(engine, state, rest of the words): from a situation file (the first word is the game) or,
-    without one, from a saved session (a leading game word must be the session's game; `found`, when
-    given, receives the session)."""
+def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True):
+    """(engine, state, rest of the words, the saved session or None): from a situation file (the first
+    word is the game) or, without one, from a saved session (a leading game word must be the session's
+    game)."""
     words = list(args or [])
     if situation is not None:
         if not words:
             raise SituationError("name the game before the situation file, e.g. `companion check catopomp "
                                  "--situation table.toml --move \"pass\"`")
         engine, state = _load(words[0], situation, only_seated)
-        return engine, state, words[1:]
+        return engine, state, words[1:], None
     with open_sessions(reading=True) as store:
         opened, engine, state = store.situation(session)
-    if found is not None:
-        found.append(opened)
     if words and _is_game(words[0]):  # else the word is part of the move
         game = resolve_game(words[0])
         if game != opened.game:
@@ -120,7 +117,7 @@ def _table(args: list[str], situation: Path | None, session: str | None, only_se
             raise SessionError(f"session {opened.name!r} plays {opened.game}, not {game}; pass --situation FILE "
                                f"or --session NAME")
         words = words[1:]
-    return engine, state, words
+    return engine, state, words, opened
 
 
 def _is_game(word: str) -> bool:
@@ -205,7 +202,7 @@ def check(
     if deck is not None:
         _check_deck(words or [], deck, as_json)
         return
-    engine, state, rest = _table(words, situation, session)
+    engine, state, rest, _ = _table(words, situation, session)
     text = move_text(rest, move)
     verdict = _as_library_is(engine, state, text, judged(engine, state, text, by))
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
@@ -303,14 +300,13 @@ def moves(
       companion moves --limit 0
       companion moves catopomp --situation table.json
     """
-    opened: list = []
-    engine, state, rest = _table(words, situation, session, found=opened)
+    engine, state, rest, opened = _table(words, situation, session)
     _no_extra(rest)
     aside = _set_aside(engine, state) if situation is None else None  # a situation naming one is refused
     note = engine.views.moves_note(state, aside=aside) if aside else engine.views.moves_note(state)
     acting = engine.turns.acting(state)  # more than the player to act may act (a CATastrophe roll's Yarn Balls)
     turn = {}
-    ended = opened[0].name if opened and opened[0].ended else None
+    ended = opened.name if opened is not None and opened.ended else None
     if ended is not None:  # `track end`: the table ended the game (early, maybe), as `play` and the page know
         from engine.words import player
 
@@ -365,7 +361,7 @@ def status(words: Game = None, situation: Situation = None, session: Session = N
       companion status
       companion status catopomp --situation table.json
     """
-    engine, state, rest = _table(words, situation, session, only_seated=False)
+    engine, state, rest, _ = _table(words, situation, session, only_seated=False)
     _no_extra(rest)
     if situation is None:  # a session's secret hands stay out of the shared screen (their owner sees theirs)
         from trackers.secrets import hidden
