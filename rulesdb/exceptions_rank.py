@@ -9,7 +9,7 @@ from typing import Callable
 
 from rulesdb.analysis import GENERIC, synonyms, words
 from rulesdb.counts import counts, short
-from rulesdb.topic import named_thing
+from rulesdb.topic import named_thing, section_of
 
 INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
 ANSWERS_SHARE = 0.3  # a general rule scoring under this share of the game's best is not what is asked
@@ -33,9 +33,9 @@ def case_namer(query: str, stems: Callable[[str], list[str]], df: Callable[[str]
     the case) and that is rare enough in the game to say something, or its numbers tell the case
     ("I have 2 coins and it costs 3": you cannot pay; "he has 2 hell cards": a case counting them).
     Given the exception's fields, its case's words name it only where they are the case's own terms
-    (capitalised: "Mice Mischief") or say, or have a synonym saying, a word of the exception's title
-    or thing ("tied": Tiebreak 1): "can I change the target" says a word of Block's case ("Block
-    changes an attack's target"), not Block."""
+    (capitalised: "Mice Mischief") or say, or have a synonym saying, a word of the exception's title,
+    thing or section ("tied": Tiebreak 1; "duo power": catharsis.duo-powers): "can I change the target"
+    says a word of Block's case ("Block changes an attack's target"), not Block."""
     asked = set(stems(" ".join(words(query))))
     shortfall = short(counts(query))
     things = cache(lambda: counted(query, stems))  # read once, when a case is first weighed
@@ -46,8 +46,9 @@ def case_namer(query: str, stems: Callable[[str], list[str]], df: Callable[[str]
         if shortfall and re.search(SHORT_CASE, case, re.IGNORECASE) or things() & counted(case, stems):
             return True
         telling = set(stems(case)) & asked - set(stems(general["title"]))
-        if exception is not None:  # the case's own terms, or a word the exception's title or thing says
-            own = set(stems(f"{exception['title']} {(named_thing(exception['id']) or '').replace('-', ' ')}"))
+        if exception is not None:  # the case's own terms, or a word the exception's title, thing or section says
+            thing = f"{named_thing(exception['id']) or ''} {section_of(exception['id'])}".replace("-", " ")
+            own = set(stems(f"{exception['title']} {thing}"))
             telling &= set(stems(" ".join(re.findall(r"\b[A-Z][\w'-]*", case)))).union(
                 *(mine for mine, meant in forms() if meant & own))
         return any(df(t) <= n * CASE_SHARE for t in telling)
