@@ -2,7 +2,7 @@
 refusal's fallback offer built from them."""
 from __future__ import annotations
 
-from engine.base import Verdict
+from engine.base import Reason, Verdict
 
 from . import notation, rules
 from .model import REACTIONS, State, catalogue
@@ -18,6 +18,27 @@ def read(text: str, state: State) -> Move:
 
 def to_act(state: State) -> str | None:
     return None if state.game_over else rules.waiting_roller(state) or state.players[state.current].name
+
+
+def whose_turn(state: State, player: str) -> str | None:
+    """Whose turn it is when the cat to act is not the cat whose turn it is: an Attack waits on its
+    target's roll (Taking Your Turn: the turn stays with the cat who played it). Said for `player`
+    ("Abi's own turn, waiting on Ben's roll" / "it is Abi's turn, waiting on Ben's roll"); None when
+    nobody is rolled for, or `player` is the roller (the turn and who acts are then the same cat)."""
+    roller = None if state.game_over else rules.waiting_roller(state)
+    if roller is None or roller == player:
+        return None
+    cur = state.players[state.current].name
+    return (f"{player}'s own turn" if cur == player else f"it is {cur}'s turn") + f", waiting on {roller}'s roll"
+
+
+def out_of_turn(state: State, player: str) -> Reason:
+    """Why `player` may not make a play named for another (`check PLAY --by PLAYER`): the turn rule
+    (Turns pass clockwise), saying whose turn it is and, while an Attack waits on a roll, who rolls."""
+    cur = state.players[state.current].name
+    said = whose_turn(state, player) or f"it is {cur}'s turn"
+    return Reason(rule=R.CLOCKWISE, message=f"{said}, not {player}'s" if said.startswith("it is ")
+                  else f"{said}: the play is not {player}'s now")
 
 
 def acting(state: State, page: bool = False) -> str | None:
@@ -77,9 +98,15 @@ def by_note(state: State, player: str) -> str | None:
 
 
 def turn_note(state: State, player: str) -> str | None:
-    """Why a cat not to act has no play listed though it may play now: a Reaction may be played on
-    another's turn (catastrophe.main-deck.reactions-catfinity), but its hand is not recorded, so no
-    card of it can be listed. None when no Reaction could be played now (their turn is the answer)."""
+    """Why a cat not to act has no play listed though it may play now (_reaction_note), else, while an
+    Attack waits on another cat's roll, whose turn it is and who rolls (whose_turn); None otherwise
+    (the player to act's turn is the answer)."""
+    return _reaction_note(state, player) or whose_turn(state, player)
+
+
+def _reaction_note(state: State, player: str) -> str | None:
+    """A Reaction may be played on another's turn (catastrophe.main-deck.reactions-catfinity), but the
+    cat's hand is not recorded, so no card of it can be listed. None when no Reaction could be played now."""
     me = next((p for p in state.players if p.name == player), None)
     if state.game_over or me is None or me.eliminated or me.hand_cards is not None or not me.hand:
         return None
