@@ -90,8 +90,11 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
         rows = [path] if each else next(g for g in groups if path in g)
         label = " ".join(p.replace("_", " ") for p in path[1:] if len(rows) > 1) or \
             " ".join(p.replace("_", " ") for p in path)
-        said = [_moved(old[q], new[q]) if q in old else _short(cell(new[q])) for q in rows]
-        if rows == [("in_play",)]:  # cards into or out of play, in words
+        said = [_moved(old[q], new[q]) if q in old and old[q] != UNKNOWN else _short(cell(new[q])) for q in rows]
+        owner = OWNED_BY.get(path[0]) if len(path) == 1 else None
+        if owner is not None and before.get(owner) != after.get(owner):  # another Rank's deck: not a change of one
+            out.append(f"{owner.title()} {cell(after[owner])} {label} {_short(cell(new[path]))}")
+        elif rows == [("in_play",)]:  # cards into or out of play, in words
             out.append(_play_moved(old.get(path), new[path]))
         elif len(rows) == 1:
             out.append(f"{label} {said[0]}")
@@ -114,6 +117,13 @@ def _alike(ranked: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
 
 #: summary keys whose change starts a new part of the game: said as "round 2 begins"
 BOUNDARIES = ("round", "level")
+#: a summary counter of the part of the game another key names (Theseus: `deck`, the active Rank's
+#: deck): when that key moved, the counter is another one's, said plainly as its own (`Rank 6 deck 8`),
+#: never as a change (`deck 0→8`)
+OWNED_BY = {"deck": "rank"}
+#: a value the table has not recorded: a counter first recorded is said as its value (`deck 10`), not
+#: as a change from it (`deck unknown→10`)
+UNKNOWN = "unknown"
 
 
 def _moved(old, new) -> str:
