@@ -132,6 +132,11 @@ def reads_library(views, state, move, verdict, game: str) -> bool:
     return bool(move is not None and views.cards_unknown(state, move)) or bool(taught_added(told(verdict), game))
 
 
+def card_word(name: str) -> str:
+    """A card's name as a command takes it (teach() writes it so): quoted when it holds a space."""
+    return _quoted(name)
+
+
 def _quoted(text: str, always: bool = False) -> str:
     """A word as a shell reads it back: in double quotes when it holds a space (or `always`)."""
     if not always and text and all(ch.isalnum() or ch in "-_.'" for ch in text):

@@ -3,8 +3,8 @@ with): a verdict there that teaches the card advises the `cards edit` the librar
 `cards add` it would refuse ("already has a card"), as b7ee3d9 did for Catharsis
 (trackers/library.py as_library_is), and only for a field the library's entry lacks: Zapper's entry has
 its type, the one field the Cataclysm Arcade note teaches, so that note gives no `cards edit` (Zorro's
-lacks the icon and effect, Laser Pointer's the effect). Without the library entry the advice stays
-`cards add`."""
+lacks the icon and effect; Laser Pointer, entered as an Ally, its effect: an Attack has no effect to
+give, tests/test_catastrophe_library_advice.py). Without the library entry the advice stays `cards add`."""
 from __future__ import annotations
 
 import pytest
@@ -19,7 +19,7 @@ TABLES = {
                  ["track", "party", "ann", "Knight", "Zorro:1"]], "Zorro", ["--rank", "1", "--vp", "1"],
                 [["check", "--move", "use Zorro explore Paladin"], ["play", "use Zorro explore Paladin"]]),
     "catastrophe": ([["track", "new", "catastrophe", "--players", "Abi,Betty"],
-                     ["play", "Abi play Laser Pointer at Betty"]], "Laser Pointer", ["--type", "attack"],
+                     ["play", "Abi play Laser Pointer at Betty"]], "Laser Pointer", ["--type", "ally"],
                     [["check", "--move", "resolve"], ["play", "resolve"]]),
 }
 

@@ -143,9 +143,11 @@ def set_aside_lines(data_dir: Path, game: str, names: list[str]) -> dict[str, st
 
 
 def in_library(data_dir: Path, game: str, names: list[str]) -> dict[str, set[str]]:
-    """Those of `names` the card library describes now (not set aside), each with the fields its entry has."""
+    """Those of `names` the card library describes now (not set aside), each with the fields its entry has
+    or settles without giving them (the record's settled_fields: a CATastrophe Attack has no effect to give)."""
     library = Library(data_dir, game)
-    now = {fold(e["name"]): set(e) - {"name"} for e in library.usable(library.entries())}
+    settled = getattr(library.model, "settled_fields", lambda entry: ())
+    now = {fold(e["name"]): (set(e) | set(settled(e))) - {"name"} for e in library.usable(library.entries())}
     return {n: now[fold(n)] for n in names if fold(n) in now}
 
 

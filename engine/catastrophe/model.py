@@ -12,7 +12,7 @@ from engine.base import MOST_CARDS, Frozen
 from engine.library import shipped_cards
 from engine.words import player
 
-from .rules_effects import check_effects, from_token
+from .rules_effects import EFFECT_TYPES, check_effects, from_token
 
 GAME = "catastrophe"
 
@@ -115,6 +115,12 @@ class CardSpec(Frozen):
             elif kind in ("power-cat", "event", "reapurr"):
                 data = {**data, "symbols": ("red-glowy-dot",)}
         return data
+
+    @classmethod
+    def settled_fields(cls, entry: dict) -> tuple[str, ...]:
+        """The fields an entry leaves out that are known all the same (engine/library.py): a card of a
+        type that carries no structured effect (an Attack, a Reaction) has none to give."""
+        return () if entry.get("type") in EFFECT_TYPES else ("effect",)
 
     @field_validator("effect")
     @classmethod

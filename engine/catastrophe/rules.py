@@ -498,7 +498,7 @@ def _resolve(t: Table, move: Move) -> None:
             t.note(what, f"{name}'s own text is not in the rulebook: do what it says and record the result with "
                    "tracker commands (lives, yarn, hand ...)")
         else:
-            t.note(what, _unknown_effect(t.state, top))
+            t.leave_open(_unknown_effect(what, t.state, top))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded, face up onto {_pile(top.type)}", R.POWER_ONE_TIME,
               card=name)
@@ -520,16 +520,16 @@ def _pile(card_type: str) -> str:
     return f"the {deck} discard pile"
 
 
-def _unknown_effect(state: State, top) -> str:
+def _unknown_effect(rule: str, state: State, top) -> Reason:
     """The note for a card whose effect is unknown, with the command that teaches it (`cards add`, `cards
     edit`, or both where the card library may or may not have it)."""
     spec = catalogue(state).get(top.name.casefold()) if top.known else None
     if spec is None:  # a Power Cat the table named, known by no catalogue, keeps its type
-        return rules_effects.unknown(top.name, "TYPE" if top.type == "unknown" else top.type)
+        return rules_effects.unknown(rule, top.name, "TYPE" if top.type == "unknown" else top.type)
     if spec.source == TABLE_SOURCE:
-        return rules_effects.unknown(top.name, spec.type)
+        return rules_effects.unknown(rule, top.name, spec.type)
     shipped = any(c.name.casefold() == spec.name.casefold() for c in builtin_catalogue())
-    return rules_effects.unknown(top.name, None if shipped else spec.type, edit=True)
+    return rules_effects.unknown(rule, top.name, None if shipped else spec.type, edit=True)
 
 
 def _reveal(t: Table, move: Move) -> None:

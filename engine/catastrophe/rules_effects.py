@@ -86,16 +86,27 @@ def teach(name: str, card_type: str | None = None, edit: bool = False) -> str:
     return command
 
 
-def unknown(name: str, card_type: str | None = None, edit: bool = False) -> str:
+def unknown(rule: str, name: str, card_type: str | None = None, edit: bool = False):
     """The unchecked note for a card whose effect nobody described (`card_type` "TYPE": the type is unknown
-    too; `edit`: the library or the shipped catalogue has the card, so it is edited, not added)."""
+    too; `edit`: the library or the shipped catalogue has the card, so it is edited, not added). A note
+    that only adds the card is kept with its parts (engine.untaught.Untaught), so that once the card
+    library has the card it is said anew, its `cards edit` only for a field the entry lacks."""
+    from engine.base import Reason
+    from engine.untaught import Untaught
+    from engine.words import card_word
+
     what = "type and effect are" if card_type == "TYPE" else "effect is"
     if edit and card_type:
         how = f"`{teach(name, edit=True)}` (or, if the card library does not have it, `{teach(name, card_type)}`)"
     else:
         how = f"`{teach(name, card_type, edit)}`"
-    return (f"{name}'s {what} unknown: do what the card says and record it with tracker commands; "
-            f"teach it with {how} ({EFFECT_SYNTAX})")
+    message = (f"{name}'s {what} unknown: do what the card says and record it with tracker commands; "
+               f"teach it with {how} ({EFFECT_SYNTAX})")
+    if edit:
+        return Reason(rule=rule, message=message)
+    return Untaught(rule=rule, message=message, card=name, what=f"its {what}", field="effect",
+                    command=teach(name, card_type), session=f"companion track card {card_word(name)} "
+                    f"{card_type or 'TYPE'}")
 
 
 def whom(t, card, who: str) -> list[int]:

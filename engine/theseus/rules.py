@@ -279,7 +279,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     table.say("use", f"{table.active} uses {card} ({len(table.used)} of 2 Party cards this turn): first its "
               f"{icon}, then its effect, finished before any other card", R.USING)
     if known_icon is None:
-        table.note(R.ICON, unknown_icon(card, spec, icon, table.active, table.party[table.active]))
+        table.leave_open(_taught(R.ICON, unknown_icon(card, spec, icon, table.active, table.party[table.active]),
+                                 card, "its icon is", "icon", icon or "ICON"))
     if not move.targets:
         table.note(R.USING, "reading: a card may be used when its icon has nothing to act on; the rulebook does "
                    "not say whether a card may be used for its effect alone")
@@ -287,7 +288,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     else:
         _do_ability(table, icon, move.targets, f"{card}'s {icon}")
     if spec is None or spec.effect == "unknown":
-        table.note(R.EFFECT, unknown_effect(card, table.active, table.party[table.active]))
+        table.leave_open(_taught(R.EFFECT, unknown_effect(card, table.active, table.party[table.active]),
+                                 card, "its effect is", "effect", "none"))
         table.say("card-effect", f"resolve {card}'s own effect as printed (not checked)", R.EFFECT)
     elif spec.effect.strip().casefold() != "none":
         table.note(R.EFFECT, f"card effect not checked: {card}: {spec.effect}")
@@ -319,6 +321,18 @@ def unknown_effect(card: str, who: str, party) -> str:
     said = _teach(card, "effect", "none", who, party)
     return (f"card effect not checked: {card}'s effect is unknown: resolve it as printed; {said}"
             + (" (or --effect with the card's text)" if said.startswith("teach") else ""))
+
+
+def _taught(rule: str, message: str, card: str, what: str, field: str, example: str) -> Reason:
+    """A note teaching the library a card's `field` kept with its parts (engine.untaught.Untaught), so that
+    once the library has the card it is said anew: the session's `track card`, and the library's `cards
+    edit` only for a field its entry lacks. A card known by its Rank only is named first: a plain note."""
+    from engine.untaught import Untaught
+
+    if card.casefold() in RANK_ONLY_NAMES:
+        return Reason(rule=rule, message=message)
+    return Untaught(rule=rule, message=message, card=card, what=what, field=field,
+                    command=teach(GAME, card, field, example), session=f"companion track card {quote(f'{card}:?:{example}')}")
 
 
 def _teach(card: str, field: str, example: str, who: str, party) -> str:

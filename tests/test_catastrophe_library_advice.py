@@ -1,0 +1,34 @@
+"""CATastrophe: a card the card library describes after the session started (the session keeps the
+cards it started with). The note on resolving it follows the one rule every note follows
+(engine/untaught.py): the session does not know it yet, the `track card` that teaches it here, and the
+library's `cards edit` only for a field its entry lacks. An Attack gives no effect (only an Ally, a
+Power Cat or an Event carries one), so a fully described Attack gets no `cards edit`."""
+from __future__ import annotations
+
+
+def _said(result) -> str:
+    assert result.exit_code == 0, result.output
+    return " ".join(result.stdout.split())
+
+
+def _laser_pointer_played(cli, *entry: str) -> None:
+    assert cli("track", "new", "catastrophe", "--players", "Abi,Betty").exit_code == 0
+    assert cli("play", "Abi play Laser Pointer at Betty").exit_code == 0
+    added = cli("cards", "add", "catastrophe", "Laser Pointer", *entry)
+    assert added.exit_code == 0, added.output
+
+
+def test_a_fully_described_attack_gets_no_cards_edit(cli, home):
+    _laser_pointer_played(cli, "--type", "attack", "--number", "3", "--lives", "1", "--targets", "one")
+    for command in (["check", "--move", "resolve"], ["play", "resolve"]):
+        said = _said(cli(*command))
+        assert "cards edit" not in said and "cards add" not in said, said
+        assert "this session does not know Laser Pointer yet: the card library has it" in said, said
+        assert 'teach it to this session with `companion track card "Laser Pointer" TYPE`' in said, said
+
+
+def test_an_entry_lacking_the_effect_still_gets_its_cards_edit(cli, home):
+    _laser_pointer_played(cli, "--type", "ally")
+    said = _said(cli("check", "--move", "resolve"))
+    assert '(and fill in the library\'s entry with `companion cards edit catastrophe "Laser Pointer" ' in said, said
+    assert "--effect" in said.split("cards edit", 1)[1], said
