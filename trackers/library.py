@@ -151,15 +151,33 @@ def in_library(data_dir: Path, game: str, names: list[str]) -> dict[str, set[str
     return {n: now[fold(n)] for n in names if fold(n) in now}
 
 
+def unreadable(data_dir: Path, game: str) -> str | None:
+    """Why the game's card library file cannot be read (not TOML or JSON, a bad field: the line that
+    names the file and the problem), or None. Nothing is written."""
+    try:
+        Library(data_dir, game).entries()
+    except LibraryError as exc:
+        return str(exc)
+    return None
+
+
 def as_library_is(data_dir: Path, game: str, views, state, move, said: str, verdict):
     """The verdict on a play or change (`move`, said as `said`) as the card library is now: refused
     (refuse_set_aside) when it uses or names a card the library has set aside; a card the table does
     not describe but the library does now (added or fixed after the session started), whether the play
     names it or a note teaches it (a CATastrophe `resolve` of a card of unknown effect), is taught with
-    `cards edit`, not a `cards add` the library would refuse."""
+    `cards edit`, not a `cards add` the library would refuse. A library file that cannot be read (broken
+    by hand) is not needed to judge the play: the verdict stays as judged, with a note naming the file and
+    the problem (a command that needs the library, `cards ...` or `track new`, refuses in that line)."""
+    from engine.base import Reason
     from engine.untaught import taught_as_known
     from engine.words import taught_added, told
 
+    broken = unreadable(data_dir, game)
+    if broken is not None:  # the play does not need the library: judged as the session knows its cards
+        return verdict.model_copy(update={"unchecked": (*verdict.unchecked, Reason(rule="", message=(
+            f"the card library could not be read, so this play was judged without it ({broken}); "
+            f"fix the file, then `companion cards list {game}` reads it")))})
     names = views.cards_unknown(state, move) if move is not None else []
     known = refuse_set_aside(data_dir, game, names, said) if names else {}
     taught = [n for n in taught_added(told(verdict), game) if fold(n) not in {fold(k) for k in known}]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import get_tracker
 from engine.base import CHANGE, PLAY, Effect, Verdict, off_turn, step
+from engine.library import LibraryError
 from engine.readings import is_reading
 from trackers.errors import Moved, Refused, SessionError
 from trackers.kept import keepable
@@ -58,6 +59,8 @@ class Recording(Marks):
         event its maker was shown (a phone page): refused (Moved) when the log has gone past it."""
         def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
             session = session or self._open(name)
+            if save:
+                self._library_readable(session)
             game = game_for(session.game)
             state = (done or self._replayed(session, game.tracker)).state
             self._not_moved(session, seen, " ".join(words), _again(["track", *words], name))
@@ -87,6 +90,15 @@ class Recording(Marks):
 
             result.saved = save_described(self.path.parent, result, list(words))
         return result
+
+    def _library_readable(self, session: Session) -> None:
+        """`--save` writes the card library: a library file that cannot be read (broken by hand) refuses
+        the line before anything is recorded (LibraryError: the file and the problem)."""
+        from trackers.library import unreadable
+
+        broken = unreadable(self.path.parent, session.game)
+        if broken is not None:
+            raise LibraryError(f"--save: {broken}; nothing was recorded (fix the file, or leave out --save)")
 
     def _as_library_is(self, game, session: Session, state, stepped, said: str) -> None:
         """A step that uses or names a card the table does not describe, judged as the card library is
@@ -125,6 +137,8 @@ class Recording(Marks):
         def judge(con, said: str, meant: str | None = None, session: Session | None = None,
                   done: Replay | None = None):
             session = session or self._open(name)
+            if save:
+                self._library_readable(session)
             game = game_for(session.game)
             if game.engine is None:
                 self.situation(session.name)  # raises the SessionError
