@@ -94,8 +94,8 @@ ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_M
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "
                            "know card texts")
-TRANSFORM_NOT_DONE = Reason(rule=R.TRANSFORM, message="transform: the engine does not carry it out (it reveals "
-                            "cards from the deck)")
+TRANSFORM_NOT_DONE = Reason(rule=R.TRANSFORM, message="transform: the engine destroys the Fighter; the Fighter "
+                            "revealed from the deck to take its place is the table's to record")
 
 
 def from_effects(effects) -> list[Reason]:
