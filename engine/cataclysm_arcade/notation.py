@@ -10,7 +10,7 @@ from .model import BOSS, Player, State
 
 NOTATION = """\
   fighter NAME [keep old]           play a Fighter from your hand (keep old: keep the one of its name in play)
-  tactic NAME [at PLAYER CHARACTER] play a Tactic (a target if it needs one)
+  tactic NAME [at PLAYER CHARACTER]   play a Tactic (a target if it needs one)
   weapon NAME [on FIGHTER] [keep old]   play a Weapon (wielded by that Fighter when it resolves)
   wield WEAPON on FIGHTER           give a Weapon in play to a Fighter
   fortify NAME on CHARACTER         Fortify from the hand: the card goes under your Synth character
