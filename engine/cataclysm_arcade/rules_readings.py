@@ -22,6 +22,10 @@ FORTIFY_LEVEL = reading(R.FORTIFY, "Fortify from the hand is not held to the Fig
                         "Anatomy, Level Cost: the level at which the card may be played")
 BLOCK_RESPONSE = reading(R.BLOCK, "Block is a response that only means something against an opponent's attack on "
                          "the Line, with no cost and no tap", "Glossary, Block: no timing or cost given")
+BLOCK_PAST_TRAIT = reading(R.BLOCK, "Block may make its blocker the attack's target even where Stealthy, or an "
+                           "Enforcer on its team, keeps an attacker from picking it: those traits limit the target "
+                           "the attacker picks, and Block changes the target afterwards", "Glossary: Block, Stealthy "
+                           "and Enforcer do not say how they meet")
 PHANTASMAL_MOVE = reading(R.PHANTASMAL, "Phantasmal is used as a move, with the initiative, at no cost and without "
                           "tapping", "Glossary, Techniques: an activated ability; Phantasmal gives no cost, tap or timing")
 TRANSFORM_MOVE = reading(R.TRANSFORM, "Transform is used as a move, with the initiative, at no cost and without "
@@ -86,7 +90,7 @@ BY_EFFECT = {
 BY_KIND = {"passed-over": PLAYER_ONE_PAST_OUT, "priority-again": PRIORITY_AGAIN, "stunned": STUN_DURATION,
            "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
-ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
+ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, BLOCK_PAST_TRAIT, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
        WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
        SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, PRIORITY_AGAIN, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS,
        ENFORCER_ANY, PLAYER_ONE_PAST_OUT)
