@@ -174,7 +174,9 @@ def _on_theirs(me: Player, verb: str, fighter: str, owner: str) -> str:
             else "a Weapon goes to a Fighter") + " on its player's own team"
     own = ([BOSS] if verb == "fortify" else []) + [f.name for f in me.fighters]
     mine = f"{me.name}'s: {', '.join(own)}" if own else f"{me.name} has no Fighter in play"
-    return f"{fighter} is {owner}'s, not {me.name}'s: {goes} ({mine})"
+    reading = ("; a reading: Wield names no team, so it is read as a played Weapon's, which enters on its "
+               "player's team") if verb == "wield" else ""
+    return f"{fighter} is {owner}'s, not {me.name}'s: {goes} ({mine}){reading}"
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:

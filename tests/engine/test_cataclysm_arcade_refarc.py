@@ -33,3 +33,23 @@ def test_a_decline_out_of_turn_says_what_priority_lets_its_holder_do():
     said = E.out_of_turn(state, "Cy").message
     assert "Ben has priority, not Cy" in said, said
     assert "let the top of the Line be" in said, said
+
+
+def test_wielding_onto_another_player_s_fighter_says_the_refusal_is_a_reading():
+    """Weapon: a played Weapon enters wielded by a Fighter on its player's team, but the Wield passage
+    says only that the Weapon goes to a Fighter, naming no team. Its refusal of an opponent's Fighter
+    rests on reading the two alike, and says so; a played Weapon's needs no reading."""
+    from engine.errors import NotTheirs
+
+    steps = ("track boss ann 6 Queen", "track boss ben 6 Queen",
+             "track card Sword weapon level=1 wield-cost=0 attack-modifier=1",
+             "track card Orc fighter level=1 health=3 attack=1 attack-cost=0", "track hand ann Sword, Sword",
+             "track fighter ben Orc 3 --overrule", "play weapon Sword", "play decline", "play pass")
+    state = arcade_table(*steps)
+    said = {}
+    for text in ("wield Sword on Orc", "weapon Sword on Orc"):
+        with pytest.raises(NotTheirs) as caught:
+            E.plays.parse_move(text, state)
+        said[text] = str(caught.value)
+    assert "reading" in said["wield Sword on Orc"] and "team" in said["wield Sword on Orc"], said
+    assert "reading" not in said["weapon Sword on Orc"], said
