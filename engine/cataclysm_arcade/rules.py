@@ -267,6 +267,8 @@ def target_problems(state: State, me: Player, target_player: str, target: str,
     if _stealthy_now(state, victim):
         when = "came into play" if victim.entered_level == state.level else "gained Stealthy"
         return [_r(R.STEALTHY, f"{target} is Stealthy and {when} this level: it cannot be attacked yet")]
+    if victim is owner.boss and victim.has("stealthy") and state.level == 1 and unchecked is not None:
+        unchecked.append(rules_readings.STEALTHY_BOSS)
     enforcers = [c for c in (owner.boss, *owner.fighters) if c.has("enforcer") and not _stealthy_now(state, c)]
     if enforcers and not victim.has("enforcer"):
         names = ", ".join(BOSS if c is owner.boss else c.name for c in enforcers)

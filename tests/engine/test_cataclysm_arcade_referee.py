@@ -31,6 +31,7 @@ CARDS = [
     "card Bouncer fighter level=1 health=3 attack=1 attack-cost=0 keywords=enforcer",
     "card Warden fighter level=1 health=3 attack=1 attack-cost=0 keywords=enforcer",
     "card Shade fighter level=1 health=2 attack=1 attack-cost=0 keywords=stealthy,block",
+    "card Wraith boss health=6 attack=1 attack-cost=0 keywords=stealthy",
 ]
 
 
@@ -229,6 +230,8 @@ READING_CASES = {
     "block past an enforcer": (rules_readings.BLOCK_PAST_TRAIT, ["track fighter ben Bouncer 3 --overrule",
                                                                 "track fighter ben Guard 3 --overrule",
                                                                 "play attack boss at ben Bouncer"], "activate Guard block"),
+    # a Stealthy Boss at Level 1: it was put into play at set-up, and whether that was in Level 1 is not said
+    "stealthy boss at level 1": (rules_readings.STEALTHY_BOSS, ["track boss ben 6 Wraith"], "attack boss at ben boss"),
     # Player One moves on clockwise from Ann; Ben, next in the seats, is out
     "player one past a player out": (rules_readings.PLAYER_ONE_PAST_OUT, ["track damage ben boss 6", "play pass"], "pass"),
 }
