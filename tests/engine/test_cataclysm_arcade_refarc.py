@@ -53,3 +53,14 @@ def test_wielding_onto_another_player_s_fighter_says_the_refusal_is_a_reading():
         said[text] = str(caught.value)
     assert "reading" in said["wield Sword on Orc"] and "team" in said["wield Sword on Orc"], said
     assert "reading" not in said["weapon Sword on Orc"], said
+
+
+def test_the_table_shows_a_fighter_s_attack_counters():
+    """Determination and Phantasmal put +1 Attack counters on a Fighter, and each adds to its attack:
+    the table's view shows them beside its health (it showed `Stubborn 1/3` and hid the counter)."""
+    from engine.cataclysm_arcade.track import summary
+
+    state = arcade_table("track boss ann 6 Queen", "track boss ben 6 Queen",
+                         "track card Stubborn fighter level=1 health=3 attack=1 attack-cost=0 keywords=determination",
+                         "track fighter ann Stubborn 3 --overrule", "track damage ann Stubborn 3")
+    assert summary(state)["players"][0]["fighters"] == ["Stubborn 1/3 +1 attack"]
