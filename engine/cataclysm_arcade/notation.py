@@ -10,7 +10,7 @@ from .model import BOSS, Player, State
 
 NOTATION = """\
   fighter NAME [keep old]           play a Fighter from your hand (keep old: keep the one of its name in play)
-  tactic NAME [at PLAYER CHARACTER] play a Tactic (a target if it needs one)
+  tactic NAME [at PLAYER CHARACTER]   play a Tactic (a target if it needs one)
   weapon NAME [on FIGHTER] [keep old]   play a Weapon (wielded by that Fighter when it resolves)
   wield WEAPON on FIGHTER           give a Weapon in play to a Fighter
   fortify NAME on CHARACTER         Fortify from the hand: the card goes under your Synth character
@@ -174,7 +174,9 @@ def _on_theirs(me: Player, verb: str, fighter: str, owner: str) -> str:
             else "a Weapon goes to a Fighter") + " on its player's own team"
     own = ([BOSS] if verb == "fortify" else []) + [f.name for f in me.fighters]
     mine = f"{me.name}'s: {', '.join(own)}" if own else f"{me.name} has no Fighter in play"
-    return f"{fighter} is {owner}'s, not {me.name}'s: {goes} ({mine})"
+    reading = ("; a reading: Wield names no team, so it is read as a played Weapon's, which enters on its "
+               "player's team") if verb == "wield" else ""
+    return f"{fighter} is {owner}'s, not {me.name}'s: {goes} ({mine}){reading}"
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:

@@ -267,6 +267,8 @@ def target_problems(state: State, me: Player, target_player: str, target: str,
     if _stealthy_now(state, victim):
         when = "came into play" if victim.entered_level == state.level else "gained Stealthy"
         return [_r(R.STEALTHY, f"{target} is Stealthy and {when} this level: it cannot be attacked yet")]
+    if victim is owner.boss and victim.has("stealthy") and state.level == 1 and unchecked is not None:
+        unchecked.append(rules_readings.STEALTHY_BOSS)
     enforcers = [c for c in (owner.boss, *owner.fighters) if c.has("enforcer") and not _stealthy_now(state, c)]
     if enforcers and not victim.has("enforcer"):
         names = ", ".join(BOSS if c is owner.boss else c.name for c in enforcers)
@@ -331,7 +333,16 @@ def _check_activate(state, me, move, unchecked):
     if move.ability == "block" and state.line and not any(
             i.kind == "attack" and i.controller != me.name for i in state.line):
         reasons.append(_r(R.BLOCK, "there is no opponent's attack on the Line to block"))
+    if move.ability == "block" and _blocks_past_a_trait(state, me, who):
+        unchecked.append(rules_readings.BLOCK_PAST_TRAIT)
     return reasons
+
+
+def _blocks_past_a_trait(state: State, me, blocker) -> bool:
+    """The blocker is one an attacker may not pick now: Stealthy this level, or a non-Enforcer on a team
+    whose Enforcer can be attacked."""
+    enforcer = any(c.has("enforcer") and not _stealthy_now(state, c) for c in (me.boss, *me.fighters))
+    return _stealthy_now(state, blocker) or (enforcer and not blocker.has("enforcer"))
 
 
 def _check_fortify(state, me, move, unchecked):

@@ -255,8 +255,9 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
     know is left to the table (the card's text beats the rules)."""
     if item.kind in ("tactic", "response"):
         t.say("discard", f"{item.card} goes to the discard pile", R.LEAVING_PLAY)
-    if item.kind == "activate" and item.ability in ("phantasmal", "block"):
-        (_phantasmal if item.ability == "phantasmal" else _block)(t, item)
+    technique = _TECHNIQUES.get(item.ability or "") if item.kind == "activate" else None
+    if technique:
+        technique(t, item)
         return
     if not item.effect:
         t.say("card-text", f"{item.text or item.card}: the table carries out its text (record changes with `track`)",
@@ -315,6 +316,25 @@ def _phantasmal(t: table.Table, item: LineItem) -> None:
     t.say("phantasmal", f"{item.card} gets a +1 Attack counter and is Phantasmal", R.PHANTASMAL)
 
 
+def _transform(t: table.Table, item: LineItem) -> None:
+    """Transform: the Fighter is destroyed (Determination may keep it); revealing the deck for the Fighter
+    that takes its place is the table's."""
+    who = table.character(t.player(item.controller), item.card)
+    if who is None:
+        t.say("fizzles", f"{item.card} has left play: there is nothing to transform", R.TRANSFORM)
+        return
+    if t.determination_saves(item.controller, who):
+        t.say("transform-reveal", f"Transform: Determination keeps {item.card} in play; the rulebook does not say "
+              "whether the reveal from the deck still follows: the table decides", R.TRANSFORM)
+        return
+    t.destroy_fighter(item.controller, who.name, R.TRANSFORM,
+                      f"Transform: {who.name} ({item.controller}) is destroyed and goes to the discard pile")
+    level = f"level {who.level} or lower" if who.level is not None else f"a level no higher than {who.name}'s"
+    t.say("transform-reveal", f"{item.controller} reveals cards from the top of the deck until a Fighter of {level}, "
+          f"of another name and not in play, turns up: record it with `companion track fighter {item.controller} "
+          "NAME HEALTH --overrule`, then shuffle the other revealed cards back", R.TRANSFORM)
+
+
 def _block(t: table.Table, item: LineItem) -> None:
     """Block: the nearest attack under it on the Line now targets the blocker."""
     who = table.character(t.player(item.controller), item.card)
@@ -356,3 +376,7 @@ def _trigger(t: table.Table, item: LineItem) -> None:
 _HANDLERS = {"fighter": _fighter_enters, "weapon": _weapon_enters, "wield": _wield, "attack": _attack,
              "tactic": _card_effect, "response": _card_effect, "activate": _card_effect, "trigger": _trigger,
              "fortify": _fortify}
+
+
+#: the techniques the engine carries out when they resolve (Fortify has its own Line item)
+_TECHNIQUES = {"phantasmal": _phantasmal, "block": _block, "transform": _transform}

@@ -88,7 +88,7 @@ def out_of_turn(state: State, player: str) -> Reason:
     who = to_act(state)
     if state.line:
         return Reason(rule=R.PRIORITY_STARTS, message=f"{who} has priority, not {player}: only the player with "
-                      "priority may add a response to the Line")
+                      "priority may add a response or let the top of the Line be")
     return Reason(rule=R.INITIATIVE_CLOCKWISE, message=f"{who} has the initiative, not {player}: only the player "
                   "with the initiative chooses a move")
 

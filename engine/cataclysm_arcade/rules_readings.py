@@ -22,6 +22,10 @@ FORTIFY_LEVEL = reading(R.FORTIFY, "Fortify from the hand is not held to the Fig
                         "Anatomy, Level Cost: the level at which the card may be played")
 BLOCK_RESPONSE = reading(R.BLOCK, "Block is a response that only means something against an opponent's attack on "
                          "the Line, with no cost and no tap", "Glossary, Block: no timing or cost given")
+BLOCK_PAST_TRAIT = reading(R.BLOCK, "Block may make its blocker the attack's target even where Stealthy, or an "
+                           "Enforcer on its team, keeps an attacker from picking it: those traits limit the target "
+                           "the attacker picks, and Block changes the target afterwards", "Glossary: Block, Stealthy "
+                           "and Enforcer do not say how they meet")
 PHANTASMAL_MOVE = reading(R.PHANTASMAL, "Phantasmal is used as a move, with the initiative, at no cost and without "
                           "tapping", "Glossary, Techniques: an activated ability; Phantasmal gives no cost, tap or timing")
 TRANSFORM_MOVE = reading(R.TRANSFORM, "Transform is used as a move, with the initiative, at no cost and without "
@@ -68,6 +72,9 @@ ENFORCER_ANY = reading(R.ENFORCER, "with two or more Enforcers on a team the att
 PLAYER_ONE_PAST_OUT = reading(R.PLAYER_ONE_ROTATES, "Player One moves on past a player who is out, to the next "
                               "player clockwise still in the game", "Overview: the role moves to the next player "
                               "clockwise each level; it does not name players who are out")
+STEALTHY_BOSS = reading(R.STEALTHY, "a Boss is put into play at set-up, before Level 1 begins, so Stealthy does not "
+                        "keep it from attacks in Level 1 for arriving", "Boss: it starts in play; Overview: the game "
+                        "starts at Level 1; Glossary, Stealthy: the level it comes into play")
 TURN_IS_LEVEL = reading(R.LEVEL_INCREASES, "a turn is a whole level: coins come once per level and the level rises "
                         "when everyone has passed", "Overview speaks of turns, Turn Structure of levels")
 
@@ -86,16 +93,16 @@ BY_EFFECT = {
 BY_KIND = {"passed-over": PLAYER_ONE_PAST_OUT, "priority-again": PRIORITY_AGAIN, "stunned": STUN_DURATION,
            "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
-ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION, WEAPON_STAYS,
-       WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
+ALL = (FORTIFY_MOVE, FORTIFY_LEVEL, BLOCK_RESPONSE, BLOCK_PAST_TRAIT, PHANTASMAL_MOVE, TRANSFORM_MOVE, STUN_DURATION,
+       WEAPON_STAYS, WIELDER_GONE, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME, SAME_NAME_WEAPON, SAME_NAME_OWNER,
        SAME_NAME_OWNER_WEAPON, TRIGGER_PRIORITY, PRIORITY_AGAIN, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS,
-       ENFORCER_ANY, PLAYER_ONE_PAST_OUT)
+       ENFORCER_ANY, PLAYER_ONE_PAST_OUT, STEALTHY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "
                            "know card texts")
-TRANSFORM_NOT_DONE = Reason(rule=R.TRANSFORM, message="transform: the engine does not carry it out (it reveals "
-                            "cards from the deck)")
+TRANSFORM_NOT_DONE = Reason(rule=R.TRANSFORM, message="transform: the engine destroys the Fighter; the Fighter "
+                            "revealed from the deck to take its place is the table's to record")
 
 
 def from_effects(effects) -> list[Reason]:

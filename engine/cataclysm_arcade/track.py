@@ -354,5 +354,6 @@ def _boss_text(boss: Boss) -> str:
 
 
 def _fighter_text(fighter: Fighter) -> str:
-    return (f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+    return (f"{fighter.name} {fighter.health}/{fighter.starting_health}"
+            + (f" +{fighter.counters} attack" if fighter.counters else "") + (" tapped" if fighter.tapped else "")
             + (" stunned" if fighter.stunned else ""))

@@ -30,6 +30,8 @@ CARDS = [
     "card Lynx fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility",
     "card Bouncer fighter level=1 health=3 attack=1 attack-cost=0 keywords=enforcer",
     "card Warden fighter level=1 health=3 attack=1 attack-cost=0 keywords=enforcer",
+    "card Shade fighter level=1 health=2 attack=1 attack-cost=0 keywords=stealthy,block",
+    "card Wraith boss health=6 attack=1 attack-cost=0 keywords=stealthy",
 ]
 
 
@@ -221,6 +223,15 @@ READING_CASES = {
     # two Enforcers on a team, each to be attacked before the others: any one may be picked
     "several enforcers": (rules_readings.ENFORCER_ANY, ["track fighter ben Bouncer 3 --overrule",
                                                         "track fighter ben Warden 3 --overrule"], "attack boss at ben Warden"),
+    # Block puts the attack on a blocker Stealthy keeps from being attacked this level (refarc round)
+    "block by a stealthy blocker": (rules_readings.BLOCK_PAST_TRAIT, ["track fighter ben Shade 2 --overrule",
+                                                                     "play attack boss at ben boss"], "activate Shade block"),
+    # Block takes the attack off the team's Enforcer, which attackers must pick first (refarc round)
+    "block past an enforcer": (rules_readings.BLOCK_PAST_TRAIT, ["track fighter ben Bouncer 3 --overrule",
+                                                                "track fighter ben Guard 3 --overrule",
+                                                                "play attack boss at ben Bouncer"], "activate Guard block"),
+    # a Stealthy Boss at Level 1: it was put into play at set-up, and whether that was in Level 1 is not said
+    "stealthy boss at level 1": (rules_readings.STEALTHY_BOSS, ["track boss ben 6 Wraith"], "attack boss at ben boss"),
     # Player One moves on clockwise from Ann; Ben, next in the seats, is out
     "player one past a player out": (rules_readings.PLAYER_ONE_PAST_OUT, ["track damage ben boss 6", "play pass"], "pass"),
 }
