@@ -11,12 +11,10 @@ import json
 import re
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
 
-from tests.conftest import GAMES, SCRIPT, child_env, examples, installed_cwd, run_companion, run_in_process
+from tests.conftest import GAMES, SCRIPT, child_env, installed_cwd, run_companion, run_in_process
 
-pytestmark = pytest.mark.installed  # pty tests
+pytestmark = pytest.mark.installed  # pty tests (the breaking's own invariants: tests/test_fit_breaking.py)
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -198,35 +196,3 @@ def test_an_error_is_one_line_piped_and_a_short_first_line_in_a_terminal(table):
         return {w.strip(":;,.[]") for w in text.split()} - {""}
 
     assert words(done.stderr) <= words(" ".join(lines[first:])), (lines, done.stderr)
-
-
-# -- the breaking itself (companion.fit), as invariants ------------------------------------------
-
-WORD = st.text("abcdefghij", min_size=1, max_size=12)
-ID = st.lists(st.text("abc-", min_size=1, max_size=14), min_size=2, max_size=5).map(".".join)
-
-
-@settings(max_examples=examples(300), deadline=None)
-@given(words=st.lists(st.one_of(WORD, ID), min_size=1, max_size=60), columns=st.integers(24, 120),
-       lead=st.sampled_from(["", "  ", "  • ", "1. "]))
-def test_breaking_keeps_every_word_whole_in_order_and_within_the_width(words, columns, lead):
-    from companion.fit import lines
-
-    text = lead + " ".join(words)
-    out = lines(text, columns)
-    assert [w for line in out for w in line.split()] == text.split()
-    for n, line in enumerate(out):
-        assert len(line) <= columns or len(line.split()) == 1 or (n == 0 and len(line.strip().split()) <= 2)
-        if n:
-            assert line.startswith(" ")
-
-
-@settings(max_examples=examples(200), deadline=None)
-@given(before=st.lists(WORD, max_size=20), after=st.lists(WORD, max_size=20), columns=st.integers(30, 100),
-       phrase=st.lists(WORD, min_size=2, max_size=3).map(" ".join))
-def test_a_kept_phrase_that_fits_is_never_split(before, after, phrase, columns):
-    from companion.fit import lines
-
-    assume(len(phrase) <= columns - 2)
-    out = lines(" ".join([*before, phrase, *after]), columns, keep=[phrase])
-    assert any(phrase in line for line in out), out

@@ -208,7 +208,6 @@ def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
     assert legal_doc["recorded"] is True and legal_doc["change"] == "play heaven 7 7 then hell 8"
 
 
-@pytest.mark.installed
 def test_a_play_out_of_turn_refused_names_who_tried_it_and_who_is_to_act(prepared, tmp_path):
     done, _home = run_in_copy(prepared, tmp_path, ["play", "heaven 1 1 then hell 2", "--by", "ben"], None, "--json")
     assert done.returncode == 1

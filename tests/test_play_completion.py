@@ -1,5 +1,7 @@
 """Issue 21: Tab after `play` completes the legal moves of the player to act (the shell, and bash, zsh
-and fish completion), from the same source as `moves`; a misspelt play names the nearest legal one."""
+and fish completion), from the same source as `moves`; a misspelt play names the nearest legal one.
+Marked `installed`: the misspelt play and the shell's Tab, in the installed script; bash, zsh and fish
+completion are asked in-process (typer's runner)."""
 from __future__ import annotations
 
 import os
@@ -8,8 +10,6 @@ import pytest
 
 from tests.conftest import run_companion, run_in_process
 from tests.test_track_table import complete
-
-pytestmark = pytest.mark.installed  # play completion in the installed script
 
 
 def _env(home) -> dict:
@@ -35,6 +35,7 @@ def test_completion_after_play_offers_the_legal_moves(home, monkeypatch, shell):
     assert "Ann" not in complete(shell, "companion play ")  # not player names the notation rejects
 
 
+@pytest.mark.installed
 def test_a_misspelt_play_names_the_nearest(home):
     env = _env(home)
     _table(env)
@@ -44,6 +45,7 @@ def test_a_misspelt_play_names_the_nearest(home):
     assert r.returncode == 2 and "did you mean: pass then transfer 8" in r.stderr
 
 
+@pytest.mark.installed
 def test_tab_after_play_in_the_shell(home):
     pytest.importorskip("pexpect")
     from tests.test_shell import PROMPT_READY, ShellDriver, clean

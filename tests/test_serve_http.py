@@ -1,5 +1,7 @@
 """`companion serve` over HTTP (issue 24): every endpoint through Starlette's TestClient on a real
-sessions file, the token rules, hostile requests, and the command itself as a player starts it."""
+sessions file, the token rules, hostile requests, and the command itself as a player starts it. Marked
+`installed`: the tests that run the installed script (the server as a player starts it, or the CLI
+answer a page must match); the rest are in-process."""
 from __future__ import annotations
 
 import json
@@ -16,8 +18,6 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from tests.conftest import examples, files_under, run_companion  # noqa: E402
 from tests.serve_helpers import SECRET, Server, arcade_table, built_index, copy_index  # noqa: E402
-
-pytestmark = pytest.mark.installed  # serve, started as a player starts it
 
 JSON = {"content-type": "application/json"}
 GENEROUS = dict(rate=10_000.0, burst=10_000, write_rate=10_000.0, write_burst=10_000)
@@ -260,6 +260,7 @@ def test_without_allow_plays_no_write_endpoint_exists(served, table):
     assert client.get("/api/table").json()["seq"] == 1  # nothing written
 
 
+@pytest.mark.installed
 def test_a_play_from_a_private_page_is_judged_as_play_by_that_player(playable, table):
     client, _, links = playable
     ok = client.post(f"/api{links['Ann']}/play", json={"move": "fighter Grunt"})
@@ -286,6 +287,7 @@ def test_a_play_from_a_private_page_is_judged_as_play_by_that_player(playable, t
     assert [(e.verb, e.args) for e in log[1:]] == [("play", ("fighter Grunt", "Ann"))]  # the refusal left no trace
 
 
+@pytest.mark.installed
 def test_a_private_page_lists_its_players_plays_and_an_out_of_turn_refusal_offers_none(playable, table):
     """Issue 34: /moves is what `companion moves` lists, judged for the page's player (none, saying why,
     for a player not to act), with the tap trie over them; a refused out-of-turn play's "legal instead"
@@ -380,6 +382,7 @@ def test_the_host_link_undoes_redoes_and_overrules_and_no_other_page_can(table):
         live.close()
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("redo", [False, True])
 def test_a_host_undo_is_checked_under_the_undos_own_write_lock(table, redo):
     """Issue 34: the host page's `seen` is checked by the store under the same write lock as the undo: a
@@ -428,6 +431,7 @@ def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
 
 # -- rules ------------------------------------------------------------------------------------------
 
+@pytest.mark.installed
 def test_rules_search_and_show_answer_as_the_cli_does(served_unindexed, home):
     client, _, _ = served_unindexed
     found = client.get("/api/rules/search", params={"q": "who has priority on the line"})
@@ -483,6 +487,7 @@ def test_a_flooding_client_is_slowed_and_its_streams_capped(table):
 
 # -- the command ------------------------------------------------------------------------------------
 
+@pytest.mark.installed
 def test_serve_refuses_bad_input_in_one_line_and_writes_nothing(home):
     env = {"COMPANION_HOME": str(home)}
     done = run_companion("serve", "--session", "nope", env=env)
@@ -503,6 +508,7 @@ def test_serve_refuses_bad_input_in_one_line_and_writes_nothing(home):
     assert after == before
 
 
+@pytest.mark.installed
 def test_the_host_terminal_has_the_links_and_the_server_logs_no_token(home, indexed):
     import urllib.request
 
@@ -520,6 +526,7 @@ def test_the_host_terminal_has_the_links_and_the_server_logs_no_token(home, inde
     assert not any(t in err for t in tokens) and "Traceback" not in err
 
 
+@pytest.mark.installed
 def test_lan_prints_a_qr_code(home, indexed):
     """(The address is given with --host: a machine with no network finds none, and says so instead:
     tests/test_serve_live.py.)"""
@@ -533,6 +540,7 @@ def test_lan_prints_a_qr_code(home, indexed):
         server.stop()
 
 
+@pytest.mark.installed
 def test_serve_loads_no_web_stack_into_other_commands(home):
     from tests.test_startup_imports import loaded
 
@@ -542,6 +550,7 @@ def test_serve_loads_no_web_stack_into_other_commands(home):
         assert not web & loaded(home, *args), args
 
 
+@pytest.mark.installed
 def test_a_flood_does_not_delay_the_tables_own_commands(home, indexed):
     """Six clients hammer the server while the table records changes from the command line: each
     change takes about as long as without the flood (the server only reads, briefly, on its own thread)."""
@@ -589,6 +598,7 @@ def test_a_flood_does_not_delay_the_tables_own_commands(home, indexed):
     assert statistics.median(busy) < quiet * 3 + 1.5, (quiet, busy)
 
 
+@pytest.mark.installed
 def test_the_json_shell_refuses_serve_in_one_line(table):
     done = run_companion("shell", "--json", input="serve --lan\ntrack show\n", env={"COMPANION_HOME": str(table)})
     answers = [json.loads(line) for line in done.stdout.splitlines()]

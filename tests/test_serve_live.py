@@ -1,4 +1,5 @@
-"""The served session's reads (serve/live.py) and the address `--lan` prints (serve/run.py)."""
+"""The served session's reads (serve/live.py) and the address `--lan` prints (serve/run.py), in-process
+(the server the installed script starts: tests/test_serve_http.py's tests marked `installed`)."""
 from __future__ import annotations
 
 import threading
@@ -11,8 +12,6 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from tests.serve_helpers import arcade_table  # noqa: E402
 from tests.test_serve_http import events, make, write  # noqa: E402
-
-pytestmark = pytest.mark.installed  # the serve extra (starlette, uvicorn)
 
 
 @pytest.fixture
