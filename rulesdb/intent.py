@@ -394,9 +394,17 @@ MOMENT = (r"\b(?:when|whenever|after|before|until|till|during|as soon as|once|ti
           r"|(?:each|every|next|same|your|his|her|their) (?:turn|round|level|refresh|combat))\b")
 
 
+# "we flipped the next card already, can we still refresh", "is it too late to react": whether the
+# moment for it has passed
+TOO_LATE = r"\balready\b.*\bstill\b|\btoo late\b"
+
+
 def asks_when(question: str) -> bool:
-    """Whether a question asks when something happens or may be done ("when can we refresh")."""
-    return "when" in question.lower() and re.search(ASKS_WHEN, question, re.IGNORECASE) is not None
+    """Whether a question asks when something happens or may be done ("when can we refresh"), or
+    whether its moment has passed ("... already, can we still refresh")."""
+    low = question.lower()
+    return ("when" in low and re.search(ASKS_WHEN, question, re.IGNORECASE) is not None
+            or ("already" in low or "late" in low) and re.search(TOO_LATE, low) is not None)
 
 
 def moment_first(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:

@@ -19,6 +19,7 @@ from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import (both_halves, cause_first, definition_first, moment_first, part_best, parts_answered,
                            question_parts)
 from rulesdb.limits import limits_first
+from rulesdb.notes_rank import notes_aside
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
 from rulesdb.topic import asides, named_thing, section_of, share as topic_share
@@ -376,6 +377,7 @@ class RulesSearch:
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
+        found = notes_aside(found, key, self.stems, NAMED_WEIGHT)  # a note answers a question naming its subject
         found = cause_first(found, query)  # "how do you get eliminated": what eliminates, not what follows
         found = moment_first(found, query)  # "when can we refresh": the rule saying when, not what it does
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
