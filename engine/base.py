@@ -332,6 +332,11 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         from engine.words import player
 
         who = player(by, state.players).name
+        own = engine.turns.read_by(text, state, who) if engine.turns.read_by and who != named else None
+        if own is not None and engine.turns.mover(state, own) == who:  # the words named nobody: `who`'s own
+            mine = engine.check(state, own)
+            if mine.legal:  # a play they may make now (CATastrophe: a card with Catfinity), else out of turn
+                move, named, verdict = own, who, mine
         if to_act is not None and who not in (to_act, named):
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
             # move naming another maker is not judged on that player's table (their secrets), only refused

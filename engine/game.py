@@ -108,7 +108,9 @@ class Turns:
     player)` (how an overruled play out of turn is recorded), `mover(state, move)` (the player a move
     names as its maker), `acting(state, page=False)` (who may act when more than one may; `page`: in
     words, as a served page says it, no play notation), `out_of_turn(state,
-    player)` (why a player may not act now; by default: it is X's turn), and the rule that says so.
+    player)` (why a player may not act now; by default: it is X's turn), `read_by(text, state, player)`
+    (a game whose plays name their maker: the words read as `player`'s where they name nobody, for
+    `--by`: judged so when legal now, else refused as out of turn; None: read for the player to act), and the rule that says so.
     `bound`: the rules whose findings hold only for the player to act (who leads, who must play): an
     out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it."""
 
@@ -118,6 +120,7 @@ class Turns:
     mover: Callable[..., str | None] = _none
     acting: Callable[..., str | None] = _none
     out_of_turn: Callable[..., Any] | None = None
+    read_by: Callable[..., Any] | None = None
     bound: frozenset[str] = frozenset()
 
 

@@ -11,13 +11,16 @@ from engine.words import library_commands
 
 class Untaught(Reason):
     """An `unchecked` note (undescribed()): `what` is unknown, `command` teaches the card library its
-    `field` (engine.words.teach), `session` teaches this session alone (a `companion track card ...`)."""
+    `field` (engine.words.teach), `session` teaches this session alone (a `companion track card ...`);
+    `also`: (field, its flag in `command`) for each other field `command` teaches along (` --type TYPE`),
+    left out of the library's `cards edit` once its entry has that field."""
 
     card: str
     what: str
     field: str
     command: str
     session: str
+    also: tuple[tuple[str, str], ...] = ()
 
 
 def undescribed(rule: str, card: str, what: str, field: str, command: str, session: str) -> Untaught:
@@ -52,6 +55,8 @@ def taught_as_known(note: Reason, game: str, cards: Mapping[str, Collection[str]
             text = text.replace(add, edit)
         if isinstance(note, Untaught) and note.card == card:
             command = note.command if edit in note.message else note.command.replace(add, edit)
+            for field, flag in note.also:  # a field the library's entry has already is not taught again
+                command = command.replace(flag, "", 1) if field in cards[card] else command
             if command.startswith(edit):
                 text = _known_later(note, command, cards[card])
     return note.model_copy(update={"message": text})

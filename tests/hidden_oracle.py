@@ -93,12 +93,16 @@ def private(game, state, viewer: str) -> dict[str, str]:
     return out
 
 
-def answered(game, state, text: str, by: str, apply: bool = True) -> str:
-    """A play's or refusal's answer as the laptop and the public page show it, with its maker's page."""
+def answered(game, state, text: str, by: str | None, apply: bool = True) -> str:
+    """A play's or refusal's answer as the laptop and the public page show it, with its maker's page
+    (`by` None: a play said at the shared screen, made by whoever is to act). A play made as several
+    (Engine.series: Cataclysm Arcade `decline all`) answers with each of its plays and where it stopped."""
     from engine.base import AmbiguousMove, MoveSyntaxError
-    from trackers.secrets import hidden, hides_hand, own_hand, public_summary
 
+    series = game.engine.series(text) if apply else None
     try:
+        if series is not None:
+            return _text(_several(game, state, series, by))
         if text.startswith("track "):  # a tracker command the player says (e.g. records their own hand)
             done = step(game, state, text.removeprefix("track "), kind="track", apply=apply)
         else:
@@ -107,16 +111,36 @@ def answered(game, state, text: str, by: str, apply: bool = True) -> str:
         return _text({"error": str(exc)})
     except EngineError as exc:  # a play the engine cannot record at all
         return _text({"engine error": str(exc)})
+    return _text(_answer(game, done, by))
+
+
+def _several(game, state, series, by: str | None) -> list[dict]:
+    """Each play of a play made as several, as trackers/recording.py makes them, then where it stopped."""
+    series.ready(state)
+    out, now = [], state
+    for _ in range(series.most(state)):
+        done = step(game, now, series.step)
+        out.append(_answer(game, done, by))
+        now = done.state
+        if series.done(state, now):
+            break
+    return [*out, {"stopped": getattr(series, "stopped", None)}]
+
+
+def _answer(game, done, by: str | None) -> dict:
+    from trackers.secrets import hidden, hides_hand, own_hand, public_summary
+
     after = done.state
     seen = hidden(game.name, after)
     doc = {"verdict": done.verdict.as_json(), "effects": [e.as_json() for e in done.effects], "args": done.args,
            "label": done.label, "by": done.by, "to_act": done.to_act, "applied": done.applied,
            "table": public_summary(game.tracker, game.name, after),
-           "mine": public_summary(game.tracker, game.name, after, frozenset({by})),
            "status after": [r.as_json() for r in game.engine.declaration.status(seen)]}
-    if hides_hand(game.name):
-        doc["my hand"] = own_hand(game.name, after, by)
-    return _text(doc)
+    if by is not None:
+        doc["mine"] = public_summary(game.tracker, game.name, after, frozenset({by}))
+        if hides_hand(game.name):
+            doc["my hand"] = own_hand(game.name, after, by)
+    return doc
 
 
 def moves_shown(game, state) -> str:
@@ -129,9 +153,12 @@ def moves_shown(game, state) -> str:
 
 
 def shown(game, state, viewer: str | None, plays: dict[str, list[str]]) -> dict[str, str]:
-    """Everything `viewer` is shown of the position: the shared screen always; for a player, also
-    their page, `moves` when they are to act, and each of their `plays` made and only checked."""
+    """Everything `viewer` is shown of the position: the shared screen always, with the answers to the
+    plays said at it (`plays[None]`); for a player, also their page, `moves` when they are to act, and
+    each of their `plays` made and only checked."""
     out = shared(game, state)
+    for text in plays.get(None, []):
+        out[f"play table: {text}"] = answered(game, state, text, None)
     if viewer is None:
         return out
     out.update(private(game, state, viewer))
@@ -171,8 +198,8 @@ class NamedHands(Secrets):
 
     walks = False
 
-    def __init__(self, game: str, field_: str):
-        self.game, self.field = game, field_
+    def __init__(self, game: str, field_: str, table_plays: tuple[str, ...] = ()):
+        self.game, self.field, self.table_plays = game, field_, tuple(table_plays)
 
     def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
         return []
@@ -182,7 +209,8 @@ class NamedHands(Secrets):
         listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(state)]
         partly = engine.views.partly_listed(state)
         listed += [engine.plays.format_move(m) for m in partly[0]] if partly else []
-        return {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] for p in state.players}
+        plays: dict = {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] for p in state.players}
+        return {**plays, None: list(self.table_plays)} if self.table_plays else plays
 
     def redeal(self, state, viewer: str | None, rng: random.Random):
         names = get_game(self.game).engine.views.card_names(state) or ["Grunt", "Zap", "Fire Bolt", "Shield"]
@@ -208,7 +236,7 @@ def _secrets() -> tuple[dict[str, Secrets], dict[str, str]]:
         else:
             module, _, name = spec["oracle"].rpartition(":")  # a class here, or `module:Class`
             kind = getattr(importlib.import_module(module), name) if module else globals()[spec["oracle"]]
-            examined[game] = kind(game, spec["field"]) if "field" in spec else kind()
+            examined[game] = kind(game, spec["field"], spec.get("table_plays", ())) if "field" in spec else kind()
     return examined, left_out
 
 
@@ -307,7 +335,7 @@ def run(name: str, seeds, steps: int, every: int = 1, redeals: int = 2, scenario
             plays = secrets.plays(state, rng)
             said = where.partition(" (move ")[2].removesuffix(")")
             to_act = get_game(name).engine.turns.to_act(state) if said else None
-            if to_act in plays:  # the scenario's own play, by the player to act
+            if to_act is not None and to_act in plays:  # the scenario's own play, by the player to act
                 plays[to_act] = [said, *plays[to_act]]
             found = examine(name, state, rng, where, redeals, plays)
             done.positions += 1

@@ -32,3 +32,12 @@ def test_an_entry_lacking_the_effect_still_gets_its_cards_edit(cli, home):
     said = _said(cli("check", "--move", "resolve"))
     assert '(and fill in the library\'s entry with `companion cards edit catastrophe "Laser Pointer" ' in said, said
     assert "--effect" in said.split("cards edit", 1)[1], said
+
+
+def test_an_entry_that_has_the_type_is_not_told_its_type_again(cli, home):
+    """The library's entry has a type (ally) and lacks the effect: its `cards edit` teaches the effect
+    alone, not `--type TYPE` again."""
+    _laser_pointer_played(cli, "--type", "ally")
+    said = _said(cli("check", "--move", "resolve"))
+    edit = said.split("cards edit", 1)[1].split("`", 1)[0]
+    assert edit == ' catastrophe "Laser Pointer" --effect "EFFECT"', said

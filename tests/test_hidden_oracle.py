@@ -77,3 +77,27 @@ def test_a_session_walk_shows_the_same_whatever_the_recorded_hands(cli, tmp_path
 
     found = oracle.examine_session(cli, home_of, seed=4, steps=8, redeals=1)
     assert not found, "\n".join(map(str, found[:2]))
+
+
+ARCADE_HANDS = ("Brute, Brute, Brute, Brute, Brute", "Zap, Brute", "Frob")  # no Response, one, a card undescribed
+
+
+def test_arcade_decline_all_stops_by_what_the_table_sees():
+    """Cataclysm Arcade `decline all`, said at the shared screen, stops at a player who could respond:
+    where it stops and the words why must not tell the table what a named hand holds (a hand is
+    secret; coins, a hand's size and the characters in play are not). Ben's and Cy's hands named
+    three ways: every viewer is shown the same."""
+    from tests.engine.cataclysm_arcade_table import arcade_table
+
+    game = oracle.get_game("cataclysm-arcade")
+    plays = {None: ["decline all"], "Ben": ["decline all"]}
+    seen = []
+    for ben in ARCADE_HANDS:
+        for cy in ARCADE_HANDS:
+            state = arcade_table("track card Zap response cost=1", "track card Brute fighter health=3 attack=2",
+                                 f"track hand ben {ben}", f"track hand cy {cy}", "play fighter Grunt",
+                                 players=("Ann", "Ben", "Cy"))
+            seen.append({viewer: oracle.shown(game, state, viewer, plays) for viewer in (None, "Ann")})
+    for viewer in (None, "Ann"):
+        for what, text in seen[0][viewer].items():
+            assert all(s[viewer][what] == text for s in seen), (viewer, what, [s[viewer][what][:300] for s in seen])

@@ -32,12 +32,14 @@ def test_decline_all_declines_for_a_player_with_no_coin_and_stops_at_one_who_cou
     assert _log(env)[-1] == ("Ben", "decline")
 
 
-def test_decline_all_declines_for_a_known_hand_without_a_response(home):
-    """A hand the table knows, holding no Response (and no Response ability in play), cannot answer
-    the Line: Ben is declined for although he has a coin."""
+def test_decline_all_does_not_read_a_hand_the_table_named(home):
+    """A hand is secret even where the table named its cards to the companion: Ben's five Brutes hold
+    no Response, but the table sees only five cards and a coin, so nothing is declined for him and the
+    line says so in those public words (before, Ben was declined for, telling everyone his hand)."""
     env = _table(home, "card Brute fighter health=3 attack=2", "hand ben Brute, Brute, Brute, Brute, Brute")
-    said = ok(env, "play", "decline all")
-    assert ("Ben", "decline") in _log(env) and "Cy could still respond" in said, said
+    done = run_in_process("play", "decline all", env=env)
+    assert done.returncode == 2 and "Ben could still respond (1 coin and 5 cards in hand)" in done.stderr, done.stderr
+    assert _log(env)[-1] == ("Ann", "fighter Grunt")
 
 
 def test_decline_all_refuses_when_the_player_with_priority_could_respond(home):

@@ -310,6 +310,9 @@ def _check_activate(state, me, move, unchecked):
         unchecked += {"transform": [rules_readings.TRANSFORM_MOVE, rules_readings.TRANSFORM_NOT_DONE],
                       "block": [rules_readings.BLOCK_RESPONSE], "phantasmal": [rules_readings.PHANTASMAL_MOVE]
                       }.get(move.ability, [])
+        if move.ability == "phantasmal" and who.phantasmal:  # its effect is for a Fighter not Phantasmal yet
+            unchecked.append(_r(R.PHANTASMAL, f"{move.card} is Phantasmal already, so this does nothing when it "
+                                "resolves; the rulebook does not say whether the ability may be used then"))
         responding = move.ability == "block"
     elif found is None:
         if card is not None:

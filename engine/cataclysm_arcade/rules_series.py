@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.base import MoveSyntaxError, Series
-from engine.words import player
+from engine.words import count, player
 
 from .rule_ids import R
 
@@ -91,26 +91,30 @@ class DeclineAll(Series):
 
 
 def could_respond(state) -> str | None:
-    """Why the player with priority could respond to the Line (None: they could not): a Response or a
-    Response ability the table knows they can use, or cards in hand nobody has named while they hold the
-    coins for a Response."""
+    """Why the player with priority could respond to the Line, by what the whole table sees (None: they
+    could not): a Response ability of a character of theirs in play they can use now, or cards in hand
+    and the coins for the cheapest Response the table could face. No hand is read, not even cards named
+    to the companion: a hand is secret, and where the declines stop, and why, is said to everyone."""
     from .model import catalogue
     from .rules import legal_moves
 
     who = state.priority
     if who is None:
         return None
-    me = state.player(who)
-    known = [m for m in legal_moves(state) if m.kind != "decline"]
-    if known:
-        return f"{len(known)} response{'s' if len(known) > 1 else ''} open"
-    cards = catalogue(state)
-    untold = [c for c in me.hand if c.lower() not in cards]
-    # every Response prints a coin cost; one the table has not described (an unnamed card may be one) is
-    # taken to cost at least 1, whatever the described ones cost
-    costs = [c.cost for c in cards.values() if c.type == "response" and c.cost is not None] + [1]
-    if untold:
-        return f"{', '.join(untold)} in hand, not described"
-    if me.hand_unknown and me.coins >= min(costs):
-        return f"{me.coins} coin{'s' if me.coins != 1 else ''} and {me.hand_unknown} card{'s' if me.hand_unknown != 1 else ''} nobody named"
+    seen = state.model_copy(update={"players": tuple(_unnamed(p) for p in state.players)})
+    me = seen.player(who)
+    open_ = dict.fromkeys(f"{m.card}'s {m.ability}" if m.kind == "activate" else m.kind
+                          for m in legal_moves(seen) if m.kind != "decline")
+    if open_:
+        return f"{', '.join(open_)} open"
+    # every Response prints a coin cost; one the table has not described (any card in a hand may be one)
+    # is taken to cost at least 1, whatever the described ones cost
+    costs = [c.cost for c in catalogue(state).values() if c.type == "response" and c.cost is not None] + [1]
+    if me.hand_size and me.coins >= min(costs):
+        return f"{count(me.coins, 'coin')} and {count(me.hand_size, 'card')} in hand"
     return None
+
+
+def _unnamed(p):
+    """The seat as the table sees it: the cards named in its hand counted as unnamed ones."""
+    return p.model_copy(update={"hand": (), "hand_unknown": p.hand_size}) if p.hand else p

@@ -27,7 +27,7 @@ GAME = Declaration(
     # a play by a player the move does not name, out of turn (only with --by); the play names its
     # player, who made it (anyone may react at any moment: the rules judge it), so nothing changes
     turns=Turns(rule=R.CLOCKWISE, to_act=rules_moves.to_act, with_turn=lambda state, player: state,
-                mover=lambda state, move: move.player, acting=rules_moves.acting,
+                mover=lambda state, move: move.player, read_by=rules_moves.read_by, acting=rules_moves.acting,
                 out_of_turn=rules_moves.out_of_turn),
     verbs=Verbs(table=track.VERBS, check=track.check, apply=track.apply, new_state=track.new_state,
                 options=track.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),

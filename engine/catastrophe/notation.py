@@ -103,7 +103,9 @@ def _split(text: str) -> list[str]:
         return text.split()
 
 
-def parse(text: str, state: State, to_act: str | None) -> Move:
+def parse(text: str, state: State, to_act: str | None, maker: str | None = None) -> Move:
+    """A play as the table says it; `maker`: who makes it where the words name nobody (else the cat
+    whose turn it is)."""
     words = [w for w in _split(text.replace(",", " , ")) if w]
     if not words:
         raise MoveSyntaxError("no move given; e.g. `Abi play Attack 4 at Betty`, `Betty roll 3`, `resolve`")
@@ -115,6 +117,7 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
             _card_for_move(state, None, words, to_act)
             raise
         words = words[1:]
+    player = player or maker
     if not words:
         raise MoveSyntaxError(f"{player}: what does {player} do? e.g. `{player} play Pass to ...`, `{player} roll 4`")
     verb = VERBS.get(words[0].lower())

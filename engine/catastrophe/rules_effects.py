@@ -105,7 +105,8 @@ def unknown(rule: str, name: str, card_type: str | None = None, edit: bool = Fal
     if edit:
         return Reason(rule=rule, message=message)
     return Untaught(rule=rule, message=message, card=name, what=f"its {what}", field="effect",
-                    command=teach(name, card_type), session=f"companion track card {card_word(name)} "
+                    command=teach(name, card_type), also=(("type", f" --type {card_type}"),) if card_type else (),
+                    session=f"companion track card {card_word(name)} "
                     f"{card_type or 'TYPE'}")
 
 

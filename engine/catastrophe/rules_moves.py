@@ -16,6 +16,12 @@ def read(text: str, state: State) -> Move:
     return notation.parse(text, state, to_act(state))
 
 
+def read_by(text: str, state: State, who: str) -> Move:
+    """A play as `who` makes it (`--by`): the maker the words name, else `who` (not the cat whose turn
+    it is), so a Catfinity card said `play Cucumber --by Lu` is Lu's, as `Lu play Cucumber` is."""
+    return notation.parse(text, state, to_act(state), maker=who)
+
+
 def to_act(state: State) -> str | None:
     return None if state.game_over else rules.waiting_roller(state) or state.players[state.current].name
 

@@ -143,7 +143,7 @@ def test_a_knockout_the_table_records_hands_on_priority_and_the_initiative():
 
 
 def test_decline_all_takes_an_undescribed_response_to_cost_one_coin_whatever_the_described_cost():
-    """`decline all` declines only for a player who could not respond: cards nobody named may hold a
+    """`decline all` declines only for a player who could not respond: any card in hand may be a
     Response the table has not described, taken to cost at least 1, so a player with 1 coin could, even
     when every described Response costs 2."""
     from engine.cataclysm_arcade.rules_series import could_respond
@@ -153,7 +153,7 @@ def test_decline_all_takes_an_undescribed_response_to_cost_one_coin_whatever_the
                          *(f"track boss {p} 6 Queen" for p in ("ann", "ben", "cy")), "play attack boss at cy boss",
                          players=("Ann", "Ben", "Cy"))
     assert state.priority == "Ben" and state.player("Ben").coins == 1
-    assert could_respond(state) == "1 coin and 5 cards nobody named"
+    assert could_respond(state) == "1 coin and 5 cards in hand"
 
 
 # ------------------------------------------------------------------ readings made visible

@@ -46,7 +46,7 @@ SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_word
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range", "left_open"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
-          "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
+          "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "table_plays", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
           "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"},
