@@ -18,8 +18,10 @@ from tests.conftest import ROOT
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval_figures import BLIND, FIFTH, FOURTH, FRESH, THIRD, blind_figures, blind_questions  # noqa: E402
 
-# The published figures of the test half with a game (README "How accurate"), as hits out of 225
-FLOORS = {("game", "at1"): 190, ("game", "at3"): 219}
+# The published figures of the test half with a game (README "How accurate"), as hits out of 225;
+# round seventeen (search21) moved them from 190 and 219: one first answer more, one top 3 fewer,
+# landed by the rule written before scoring (hits@1 + hits@3 over this half and blind2 do not fall)
+FLOORS = {("game", "at1"): 191, ("game", "at3"): 218}
 
 
 def test_the_split_is_fixed_and_every_question_labelled():
