@@ -18,6 +18,7 @@ from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import (both_halves, cause_first, definition_first, moment_first, part_best, parts_answered,
                            question_parts)
+from rulesdb.lexicon import Lexicon
 from rulesdb.limits import limits_first
 from rulesdb.notes_rank import notes_aside
 from rulesdb.numbers import lifted
@@ -141,32 +142,6 @@ class SearchResult:
         }
 
 
-class Lexicon:
-    """The words of one or more per-game indexes (their readers), counted together."""
-
-    def __init__(self, readers, near: dict | None = None):
-        self.readers = list(readers)
-        self._near = {} if near is None else near  # token -> close terms: a long-lived engine keeps them
-        self.doc_count = sum(r.doc_count() for r in self.readers)
-        self._df: dict[tuple[str, str], int] = {}  # a question asks for a word's counts several times
-
-    def df(self, field: str, token: str) -> int:
-        got = self._df.get((field, token))
-        if got is None:
-            got = self._df[field, token] = sum(r.doc_frequency(field, token) for r in self.readers)
-        return got
-
-    def known(self, token: str) -> bool:
-        # an asked question's word is searched even where the lexicon leaves it out (rulesdb.index.ASKED_IN_SPELL)
-        return self.df("spell", token) > 0 or self.df("asked", token) > 0
-
-    def near(self, token: str, maxdist: int) -> set[str]:
-        got = self._near.get((token, maxdist))
-        if got is None:
-            got = self._near[token, maxdist] = {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
-        return got
-
-
 def _corrections(lex: Lexicon, token: str) -> list[str]:
     """Index terms close to a word the index lacks: fewest edits first, then most common."""
     if len(token) < 3 or token.isdigit():
@@ -185,8 +160,10 @@ def _corrections(lex: Lexicon, token: str) -> list[str]:
 # (whoosh Or, or None when no word is in the reference), fixes (misspelt word -> correction), typed
 # (the stems the player typed or meant, no synonyms), groups (per content word the reference knows:
 # the stems it searches for), key (the groups of the question's telling words, not "game", "card",
-# "play"), unknown (how many content words the reference has no close word for: "sleeves", "weather")
-Built = namedtuple("Built", "query fixes typed groups key unknown")
+# "play"), unknown (how many content words the reference has no close word for: "sleeves", "weather"),
+# said ((field, stem) of every clause the question asks, a phrase left out of the query included),
+# lexicon (the Lexicon it was read with: each word's documents read once for the question)
+Built = namedtuple("Built", "query fixes typed groups key unknown said lexicon")
 
 
 def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = (),
@@ -263,16 +240,19 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     said_stems = [[fixes[w]] if w in fixes else stems(w) for w in words(query)]  # "bos deck": as "boss deck"
-    for a, b in zip(said_stems, said_stems[1:]):
-        if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
-            terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
+    pairs = [(a[0], b[0]) for a, b in zip(said_stems, said_stems[1:]) if len(a) == 1 and len(b) == 1 and a[0] != b[0]]
+    said = tuple((t.fieldname, t.text) for t in terms) + tuple((f, w) for pair in pairs for f in PHRASE_FIELDS for w in pair)
+    # a phrase matches only where a document holds its words side by side in the field: the others
+    # are left out, unread by whoosh (the scores are the same: a clause matching nothing adds nothing)
+    whole = len(terms) + len(pairs) * len(PHRASE_FIELDS)
+    terms += [Phrase(f, list(pair), boost=PHRASE_WEIGHT) for pair in pairs for f in PHRASE_FIELDS if lex.side_by_side(f, *pair)]
     # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher. With
     # more than two clauses, whoosh's Or adds them up from arrays (its PreloadedOr) in an index of
     # up to 5,000 documents and in a tree of union matchers past that, which walks each posting
     # through many more calls (a question over a rulebook ten times the reference took twenty times
     # as long); PreloadedOr, whoosh's public query, asks for the arrays at any size.
-    union = PreloadedOr if len(terms) > 2 else Or
-    return Built((union(terms) if terms else None), fixes, typed, groups, key, unknown)
+    union = PreloadedOr if whole > 2 else Or
+    return Built((union(terms) if terms else None), fixes, typed, groups, key, unknown, said, lex)
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -350,7 +330,7 @@ class RulesSearch:
         if built.query is None:
             return [], built
         found = []
-        holding = _holding(searcher.reader(), built.query, lex)
+        holding = _holding(searcher.reader(), built.said, lex)
         groups, key = built.groups, built.key
 
         def said(name: str) -> bool:  # the question names it, as typed or corrected ("durhack": Durhak)
@@ -470,17 +450,16 @@ def _named_weight(rule_id: str, said: Callable[[str], bool]) -> float:
     return 1.0 if said(parts[2]) else NAMED_WEIGHT
 
 
-def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
+def _holding(reader, said, lex: Lexicon) -> dict[str, set[int]]:
     """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
     read from the postings once per query instead of recorded for every matching document). A stem
     the query asks for in every field that has it is read once, from the "spell" field (each
     document's words of every text field); one left out of a field where it is too common, from
     the fields asked."""
-    from whoosh.reading import TermNotFound
-
+    at = lex.readers.index(reader)
     asked: dict[str, set[str]] = {}  # stem -> its fields in the query (a phrase's words included)
-    for field, text in q.iter_all_terms():
-        if field in TEXT_FIELDS and isinstance(text, str):
+    for field, text in said:
+        if field in TEXT_FIELDS:
             asked.setdefault(text, set()).add(field)
     out: dict[str, set[int]] = {}
     for text, fields in asked.items():
@@ -488,11 +467,9 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
         # the asked field too where the query asks it for the word (a word the player said)
         read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in fields else ["spell"]
         for field in read:
-            try:
-                docs = reader.postings(field, text).all_ids()
-            except TermNotFound:  # a phrase's word the field lacks
-                continue
-            out.setdefault(text, set()).update(docs)
+            docs = lex.docs(field, text)[at]
+            if docs:  # not a phrase's word the field lacks
+                out.setdefault(text, set()).update(docs)
     return out
 
 
