@@ -557,7 +557,7 @@ def check(state: State, move: Move, instead=None) -> Verdict:
     """The referee's verdict; a refusal whose advice fits nothing offers `instead(state, move)`."""
     found = judge(state, move)
     if found.problems:
-        advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a)]
+        advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a, waiting_maker(state, move))]
         return found.verdict(advice or (instead(state, move) if instead else []))
     t = run(state, move)
     found.effects, found.unchecked = t.effects, found.unchecked + t.unchecked
@@ -565,13 +565,21 @@ def check(state: State, move: Move, instead=None) -> Verdict:
     return found.verdict()
 
 
-def _allowed(state: State, text: str) -> bool:
-    """A "legal instead" line is offered only when the referee accepts it on this table."""
+def waiting_maker(state: State, move: Move) -> str | None:
+    """The maker of a card refused on another cat's turn (neither the turn's cat nor the one to roll):
+    what is offered instead must be theirs."""
+    acting = (waiting_roller(state), state.players[state.current].name)
+    return move.player if move.kind == "play" and move.player not in (None, *acting) else None
+
+
+def _allowed(state: State, text: str, maker: str | None = None) -> bool:
+    """A "legal instead" line is offered only when the referee accepts it on this table (and, with
+    `maker`, only when it is that cat's play)."""
     try:
         move = parse(text, state, waiting_roller(state) or state.players[state.current].name)
     except EngineError:
         return False
-    return not judge(state, move).problems
+    return (maker is None or move.player == maker) and not judge(state, move).problems
 
 
 def run(state: State, move: Move) -> Table:

@@ -149,9 +149,12 @@ def check(state: State, move: Move) -> Verdict:
 def instead(state: State, move: Move) -> list[str]:
     """The plays legal now that play no card (a card play would show a hand on the shared screen,
     issue 43): the refused play's maker's first, then those of its kind (`Betty draw` on Abi's turn:
-    `Abi draw`)."""
+    `Abi draw`). A card refused to a cat not to act offers only that cat's own plays (a Yarn Ball),
+    else none: what another cat may do is no answer to them (they wait for their turn)."""
     maker_acts = move.player in (None, to_act(state))  # a play naming nobody (`resolve`) is the player to act's
-    plays = sorted((m for m in legal_moves(state) if m.kind != "play" and (m.player or maker_acts)),
+    own = rules.waiting_maker(state, move) is not None
+    plays = sorted((m for m in legal_moves(state) if m.kind != "play" and (m.player or maker_acts)
+                    and (not own or m.player == move.player)),
                    key=lambda m: (m.player != move.player, m.kind != move.kind))
     return [notation.format_move(m) for m in plays[:INSTEAD]]
 

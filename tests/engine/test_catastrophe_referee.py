@@ -325,3 +325,19 @@ def test_a_power_cat_named_before_the_limit_may_be_among_the_discards():
     assert state.players[0].named_power_cats == ("Catnip",)
     state, _ = track(state, "power-cats", "abi", "+1")
     assert state.players[0].named_power_cats == () and state.players[0].power_cats == 3
+
+
+def test_a_card_refused_out_of_turn_offers_only_the_refused_cat_s_own_plays():
+    """Taking Your Turn: only the cat whose turn it is plays cards without Catfinity. Betty's Ally
+    on Abi's turn is refused, and what Abi (or Chris, who rolls) may do is no play of Betty's: the
+    refusal offers Betty's own plays, or nothing (she waits for her turn)."""
+    state = new()
+    verdict = E.check(state, E.plays.parse_move("Betty play Ally", state))
+    assert not verdict.legal and verdict.alternatives == ()
+    state = go(state, "Abi play Attack 4 at Chris")
+    verdict = E.check(state, E.plays.parse_move("Betty play Curiosity at Abi", state))
+    assert not verdict.legal and verdict.alternatives == ()
+    state = go(state, "Chris roll 5")
+    verdict = E.check(state, E.plays.parse_move("Betty play Ally", state))
+    assert not verdict.legal and verdict.alternatives
+    assert all(line.startswith("Betty ") for line in verdict.alternatives), verdict.alternatives
