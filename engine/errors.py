@@ -57,6 +57,18 @@ class NotTheirs(MoveSyntaxError):
     spelling = False
 
 
+class NotNow(MoveSyntaxError):
+    """Words that read, refused by the table as it stands before any play is made (a play said once and
+    made as several: Cataclysm Arcade `decline all`): a finding (exit 1), as a refused play is, not bad
+    input; the message starts `refused:` as a refused play's does."""
+
+    spelling = False
+    finding = True
+
+    def __init__(self, message: str):
+        super().__init__(f"refused: {message}")
+
+
 class UnknownVerb(MoveSyntaxError):
     """A tracker command whose first word is no verb of the game: `word` is that word, `short_for` the
     one verb it starts (only read typed in full), else None."""

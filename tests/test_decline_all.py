@@ -16,9 +16,10 @@ def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
     for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy"), ("play", "fighter Grunt")):
         assert run_in_process(*args, env=env).returncode == 0
-    # Ben holds a coin and cards nobody named: he could respond, so `decline all` does not decline for him
+    # Ben holds a coin and cards nobody named: he could respond, so `decline all` does not decline for him:
+    # refused (exit 1), as a refused `decline` is, not bad input (exit 2)
     r = run_companion("play", "decline all", env=env)
-    assert r.returncode == 2 and "Ben could still respond" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    assert r.returncode == 1 and "Ben could still respond" in r.stderr and r.stderr.count("\n") == 1, r.stderr
     # a table that agrees to let the Line be says so: `decline all before Ann` declines for everyone up to Ann
     r = run_companion("play", "decline all before Ann", env=env)
     assert r.returncode == 0, r.stderr
@@ -26,4 +27,4 @@ def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
     entries = json.loads(run_in_process("track", "log", "--json", env=env).stdout)["entries"]
     assert [(e["by"], e["args"][0]) for e in entries[1:]] == [("Ben", "decline"), ("Cy", "decline")]
     r = run_companion("play", "decline all", env=env)
-    assert r.returncode == 2 and "the Line is empty" in r.stderr and r.stderr.count("\n") == 1
+    assert r.returncode == 1 and "the Line is empty" in r.stderr and r.stderr.count("\n") == 1

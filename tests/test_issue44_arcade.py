@@ -38,7 +38,7 @@ def test_decline_all_does_not_read_a_hand_the_table_named(home):
     line says so in those public words (before, Ben was declined for, telling everyone his hand)."""
     env = _table(home, "card Brute fighter health=3 attack=2", "hand ben Brute, Brute, Brute, Brute, Brute")
     done = run_in_process("play", "decline all", env=env)
-    assert done.returncode == 2 and "Ben could still respond (1 coin and 5 cards in hand)" in done.stderr, done.stderr
+    assert done.returncode == 1 and "Ben could still respond (1 coin and 5 cards in hand)" in done.stderr, done.stderr
     assert _log(env)[-1] == ("Ann", "fighter Grunt")
 
 
@@ -46,7 +46,7 @@ def test_decline_all_refuses_when_the_player_with_priority_could_respond(home):
     """Nothing is declined for a player who could respond: the one line names them."""
     env = _table(home)
     done = run_in_process("play", "decline all", env=env)
-    assert done.returncode == 2 and "Ben could still respond" in done.stderr
+    assert done.returncode == 1 and "Ben could still respond" in done.stderr
     assert _log(env)[-1] == ("Ann", "fighter Grunt")
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from engine.base import MoveSyntaxError, Series
+from engine.base import Series
+from engine.errors import NotNow
 from engine.words import count, player
 
 from .rule_ids import R
@@ -66,18 +67,18 @@ class DeclineAll(Series):
 
     def ready(self, first) -> None:
         if not first.line:
-            raise MoveSyntaxError("decline all: the Line is empty, there is nothing to decline")
+            raise NotNow(f"decline all: the Line is empty, there is nothing to decline [{R.RESPONSE_WHEN}]")
         if self.before is None:
             why = could_respond(first)
             if why:
-                raise MoveSyntaxError(f"decline all: {first.priority} could still respond ({why}): {first.priority}, "
+                raise NotNow(f"decline all: {first.priority} could still respond ({why}): {first.priority}, "
                                       f"`decline` or respond (`decline all before NAME` declines for everyone up to "
                                       f"NAME) [{R.PRIORITY_STARTS}]")
             return
         self.before = player(self.before, first.players).name
         if first.priority == self.before:
-            raise MoveSyntaxError(f"decline all before {self.before}: {self.before} has priority now, so there is "
-                                  f"nothing to decline before them (`decline` declines for {self.before})")
+            raise NotNow(f"decline all before {self.before}: {self.before} has priority now, so there is "
+                                  f"nothing to decline before them (`decline` declines for {self.before}) [{R.PRIORITY_STARTS}]")
 
     def done(self, first, now) -> bool:
         if len(now.line) < len(first.line) or not now.line:
