@@ -99,6 +99,8 @@ def moves_note(state: State) -> str | None:
         return f"the game is over: {state.winner} has won"
     if who is None:
         return None
+    if state.level_over and not state.line:  # everyone has passed: no card is played until the next level
+        return f"level {state.level} is over: `companion track next-level` starts level {state.level + 1}"
     me = state.player(who)
     lines = []
     if me.hand_unknown:

@@ -246,7 +246,9 @@ class Table(WorkingTable):
         remaining = self.now.in_game
         if len(remaining) == 1 and self.now.winner is None:
             winner = remaining[0].name
-            self.update(winner=winner, line=(), priority=None, declined=())
+            # the game is over: an initiative left with a player who is out goes to nobody (no move follows)
+            out = self.now.initiative is not None and self.player(self.now.initiative).out
+            self.update(winner=winner, line=(), priority=None, declined=(), **({"initiative": None} if out else {}))
             two = len(self.now.players) == 2
             self.say("won", f"{winner} has defeated the opposing Boss and wins" if two
                      else f"{winner} has the last Boss standing and wins", R.ONE_V_ONE if two else R.MULTIPLAYER)
