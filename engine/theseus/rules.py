@@ -207,6 +207,8 @@ def _after_ability(state: State, table: Table, started_triggered: bool) -> None:
     if not started_triggered and table.end_triggered():
         table.say("game-end", "the last Rank 6 card has left the Board: the game ends at the end of this turn",
                   R.END)
+    elif not started_triggered:
+        table.say_rank6_unknown()
 
 
 def _basic(state: State, table: Table, move: Move) -> list[Reason]:

@@ -9,7 +9,7 @@ from engine.words import count
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue, known_rank
 from .rule_ids import R
-from .table import end_triggered
+from .table import Table, end_triggered
 
 
 def status(state: State) -> list[Reason]:
@@ -79,7 +79,7 @@ def status(state: State) -> list[Reason]:
         add(R.UP_TO_TWO, f"{len(state.used)} Party cards recorded as used this turn; at most 2")
     if state.used and state.basic_action is not None:
         add(R.BASIC_LOCKS, "a basic action and Party card uses are both recorded for this turn")
-    if state.game_over and not end_triggered(state):
+    if state.game_over and not end_triggered(state) and not Table(state).rank6_unknown():
         add(R.END, "the game is marked over, but Rank 6 cards remain on the Board or in the deck")
     return out
 

@@ -285,9 +285,27 @@ class Table(WorkingTable):
     # -- the turn and the end of the game
     def end_triggered(self) -> bool:
         """The last Rank 6 card has left the Board: as the table said (`last-rank6`), or as the
-        Board and a counted Rank 6 deck show."""
+        Board and a counted Rank 6 deck show. A Board card of unknown Rank may be a Rank 6 card: the
+        companion cannot tell, so only the table's `last-rank6` ends the game then (rank6_unknown)."""
         return self.last_rank6_left or (self.rank == LAST_RANK and deck_empty(self.decks.get(LAST_RANK, 0))
-                                        and not any(c[2] == LAST_RANK for c in self.board))
+                                        and not any(c[2] == LAST_RANK for c in self.board)
+                                        and not self.rank6_unknown())
+
+    def rank6_unknown(self) -> list[str]:
+        """The Board cards of unknown Rank that leave it open whether the last Rank 6 card has left the
+        Board (the Rank 6 deck empty, no known Rank 6 card on it); [] when the Board answers it."""
+        if self.last_rank6_left or self.rank != LAST_RANK or not deck_empty(self.decks.get(LAST_RANK, 0)) \
+                or any(c[2] == LAST_RANK for c in self.board):
+            return []
+        return [c[0] for c in self.board if c[2] is None]
+
+    def say_rank6_unknown(self) -> None:
+        """Say that the companion cannot tell whether the last Rank 6 card has left the Board."""
+        unknown = self.rank6_unknown()
+        if unknown:
+            self.say("rank6-unknown", f"the companion cannot tell whether the last Rank 6 card has left the Board: "
+                     f"the Rank of {listing(unknown)} is unknown; if none of them is Rank 6, type `last-rank6`, "
+                     f"else give the Rank (`card {unknown[0]}:RANK:...`)", R.END)
 
     def end_turn(self) -> bool:
         """The active player's turn ends: with it the game, once the last Rank 6 card has left the
@@ -298,6 +316,7 @@ class Table(WorkingTable):
             self.say("game-over", f"{who}'s turn ends and with it the game: the last Rank 6 card has left "
                      "the Board; count the final scores", R.END)
             return True
+        self.say_rank6_unknown()
         nxt = self.names[(self.names.index(who) + 1) % len(self.names)]
         self.active, self.turn, self.used, self.basic = nxt, self.turn + 1, [], None
         self.say("next-player", f"{nxt} plays next (clockwise)", R.CLOCKWISE, who=nxt)

@@ -215,7 +215,9 @@ def summary(state: State) -> dict[str, Any]:
         "rank": state.active_rank,
         "board": [c.name + (" (Bonus)" if c.bonus else "") for c in state.board],
         "deck": _left(state.decks.get(state.active_rank, 0)),
-        "last_rank6_left": state.last_rank6_left,
+        # a Board card of unknown Rank may be the last Rank 6 card: the companion cannot tell
+        "last_rank6_left": "unknown" if not state.last_rank6_left and Table(state).rank6_unknown()
+        else state.last_rank6_left,
         "game_over": state.game_over,
         "decided_by": result["decided_by"] if state.game_over else None,  # nothing is decided before the end
         "tie": state.game_over and len(result["winners"]) > 1,

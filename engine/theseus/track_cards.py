@@ -300,6 +300,7 @@ def board(table: Table, args: tuple[str, ...]) -> None:
     table.say("board", f"the Board: {listing([c[0] for c in laid])}", R.BOARD_SIZE)
     if any(c[2] == LAST_RANK for c in laid):
         _rank6_still_there(table, "a Rank 6 card is on the Board")
+    table.say_rank6_unknown()
 
 
 def deck(table: Table, args: tuple[str, ...]) -> None:
@@ -318,6 +319,8 @@ def deck(table: Table, args: tuple[str, ...]) -> None:
         table.say("board-check", "no card is on the Board as recorded, so the last Rank 6 card has left it "
                   "and the game ends with this turn; if the deck's last refill left Rank 6 cards there, record "
                   "them (`board NAME...`)", R.END)
+    if rank == LAST_RANK == table.rank and not left:
+        table.say_rank6_unknown()
 
 
 def _rank6_still_there(table: Table, why: str) -> None:
