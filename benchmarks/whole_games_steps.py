@@ -31,8 +31,9 @@ def no(command: str, why: str, rule: str = "", **shows) -> Step:
 
 def unmade(command: str, why: str) -> Step:
     """A play said once that the companion will not make as several (`decline all` while the player
-    with priority could respond): one line, nothing recorded, exit 2 (tests/test_decline_all.py)."""
-    return Step(command, 2, why, {})
+    with priority could respond): refused as a play is, one line, nothing recorded, exit 1
+    (tests/test_decline_all.py)."""
+    return Step(command, 1, why, {})
 
 
 def starts(prefix: str):
@@ -150,8 +151,8 @@ def cataclysm_arcade() -> list[Step]:
            players__Ann__fighters=["Grunt 3/3"], initiative="Ben"),
         ok('play "attack boss at ann boss"', "Ben attacks with his Boss, paying its attack cost 1; it taps",
            players__Ben__coins=0),
-        unmade('play "decline all"', "Ann holds a coin and Zaps, Responses costing 1: she could respond, so nobody "
-           "declines for her"),
+        unmade('play "decline all"', "Ann holds a coin and cards in hand, and a Response costs 1: she could respond, so "
+           "nobody declines for her"),
         ok("play decline", "Ann declines: the attack deals 2 to Ann's Boss, nothing back", players__Ann__boss=starts("Queen 2/4")),
         ok('play "attack Grunt at ben boss"', "a Fighter may attack in the level it came into play; Ann pays 1"),
         ok('play "decline all"', "Ben has no coin left for a Response: he cannot answer the Line, so `decline all` "
