@@ -219,14 +219,13 @@ def judged(engine, state, text: str, by: str | None = None):
     typed_play(move)
     if by is None:
         return engine.check(state, move)
-    from engine.base import off_turn
+    from engine.base import off_turn, own_play
     from engine.words import player
 
     who = player(by, state.players).name
-    own = engine.turns.read_by(text, state, who) if engine.turns.read_by else None
-    mine = engine.check(state, own) if own is not None and engine.turns.mover(state, own) == who else None
-    if mine is not None and mine.legal:  # the words named nobody: `who`'s own play, one they may make now
-        return mine
+    mine = own_play(engine, state, text, who)
+    if mine is not None:
+        return mine[1]
     to_act, named = engine.turns.to_act(state), engine.turns.mover(state, move)
     if to_act is None or who in (to_act, named):
         return engine.check(state, move)

@@ -283,6 +283,17 @@ class Stepped:
         return f"{first.message} [{first.rule}]" if first else "the rules forbid it"
 
 
+def own_play(engine, state, text: str, who: str) -> tuple[Any, Verdict] | None:
+    """`text` read as `who`'s own play (`--by`) where the words name nobody, with its verdict, when it
+    is a play `who` may make now (CATastrophe: a card with Catfinity); None otherwise (then it is
+    judged as said, and out of turn refused)."""
+    own = engine.turns.read_by(text, state, who) if engine.turns.read_by else None
+    if own is None or engine.turns.mover(state, own) != who:
+        return None
+    mine = engine.check(state, own)
+    return (own, mine) if mine.legal else None
+
+
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
     judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
@@ -332,11 +343,9 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         from engine.words import player
 
         who = player(by, state.players).name
-        own = engine.turns.read_by(text, state, who) if engine.turns.read_by and who != named else None
-        if own is not None and engine.turns.mover(state, own) == who:  # the words named nobody: `who`'s own
-            mine = engine.check(state, own)
-            if mine.legal:  # a play they may make now (CATastrophe: a card with Catfinity), else out of turn
-                move, named, verdict = own, who, mine
+        mine = own_play(engine, state, text, who) if who != named else None
+        if mine is not None:
+            (move, verdict), named = mine, who
         if to_act is not None and who not in (to_act, named):
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
             # move naming another maker is not judged on that player's table (their secrets), only refused

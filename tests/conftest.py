@@ -119,6 +119,22 @@ def top(shared_home):
     with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as engine:
         yield lambda ask, game, n: [h.id for h in engine.search(ask, game=game, limit=n).results]
 
+
+@pytest.fixture(scope="module")
+def engine(shared_home):
+    """The built-in reference's search, opened once per module on the session's home."""
+    from rulesdb.search import RulesSearch
+
+    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
+        yield opened
+
+
+def stems(text: str) -> list[str]:
+    """The search's own reading of a text: its analyzer's stems, in order."""
+    from rulesdb.analyzer import make_analyzer
+
+    return [t.text for t in make_analyzer()(text)]
+
 @pytest.fixture(autouse=True)
 def _isolated(shared_home, monkeypatch):
     monkeypatch.setenv("COMPANION_HOME", str(shared_home))

@@ -6,15 +6,8 @@ import pytest
 
 from rulesdb.intent import defined_subject
 from rulesdb.reference import reference
-from rulesdb.search import RulesSearch
 from tests.conftest import GAMES
 from tests.games import cases
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game, case", cases("definition").items())  # tests/games/<game>.toml

@@ -10,7 +10,6 @@ from rulesdb.counts import counts, digits, rulebook_words, short, total, values
 from rulesdb.exceptions_rank import counted
 from rulesdb.limits import crossing
 from rulesdb.numbers import comparisons
-from rulesdb.search import RulesSearch
 
 
 def facts(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -109,19 +108,12 @@ def test_one_as_a_pronoun_names_no_case():
     assert counts("he has hell cards, which one must he give") == ()
 
 
-
 def test_the_rulebook_words_for_what_the_counts_say():
     assert rulebook_words("I hold 6 cards and draw 3") == ["limit", "maximum"]
     assert rulebook_words("I have two coins and the attack costs three") == ["enough", "cannot"]
     assert rulebook_words("my fighter is at 3, and I heal 4") == []  # a total of no thing named
     assert rulebook_words("they played 8,8 and I have 3,4,5") == ["same", "number", "sequential", "run", "more", "fewer"]
     assert rulebook_words("which one wins") == [] and rulebook_words("how many cards do I draw") == []
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game", ["catastrophe", None])

@@ -6,10 +6,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
-from rulesdb.search import RulesSearch
-
 _PATH = list(sys.path)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import retrieval_cv as cv  # noqa: E402
@@ -79,12 +75,6 @@ def test_ascent_learns_a_weight_the_training_questions_support():
 def test_the_hinge_fit_moves_the_same_weight_the_same_way():
     w = cv.fit_hinge([pooled(1, 1), pooled(2, 2), pooled(1, 1)], len(FEATURES), epochs=10)
     assert w[EXCEPTION] > 0
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def test_the_probe_reads_the_pool_without_changing_an_answer(engine):

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.analyzer import make_analyzer
 from rulesdb.exceptions_rank import case_namer, counted
 from rulesdb.search import RulesSearch
+from tests.conftest import stems
 
 SWAP = "catopomp.expansion.cat-leton.swap"
 FROM_HELL = "catopomp.expansion.cat-leton.from-hell-domain"
 SWAP_TITLE = "Played from hand, Cat-leton may be swapped for one of your Hell cards"
 CASE = "Cat-leton is played from the Hell Domain"
-
-
-def stems(text: str) -> list[str]:
-    return [t.text for t in make_analyzer()(text)]
 
 
 def rare(_: str) -> int:
@@ -50,12 +46,6 @@ def test_a_count_of_the_same_thing_names_the_case():
     common = lambda _: 150  # noqa: E731 (only the count can name the case)
     assert case_namer("he has 2 hell cards, must he give me one", stems, common, 150)(case, general)
     assert not case_namer("he has hell cards, must he give me one", stems, common, 150)(case, general)
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game, ask, exception, rule", [

@@ -2,16 +2,8 @@
 cases are about apart from tests/test_search_slang.py's. Each failed before the shared map had them."""
 from __future__ import annotations
 
-import pytest
 
 from rulesdb.analysis import counter_words, words
-from rulesdb.search import RulesSearch
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def first(engine, ask: str, game: str) -> str | None:

@@ -11,17 +11,11 @@ from rulesdb.analysis import words
 from rulesdb.coverage import asked_score
 from rulesdb.games import GAME_IDS
 from rulesdb.lexicon import Lexicon, edits_within
-from rulesdb.search import PHRASE_FIELDS, PHRASE_WEIGHT, RulesSearch, build_query
+from rulesdb.search import PHRASE_FIELDS, PHRASE_WEIGHT, build_query
 
 QUESTIONS = ("reroll one die", "can I attack twice", "what happens when the deck runs out", "hand limit",
              "who goes first", "bouns damage", "how do you win", "the boss deck", "discard pile empty",
              "can a fighter attack twice in one turn", "what is the turn order", "start of my turn")
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def slips(word: str, rng: random.Random) -> set[str]:

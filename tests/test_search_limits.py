@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.limits import crossing, limits_first
-from rulesdb.search import RulesSearch
 
 HAND_LIMIT = "catastrophe.general.max-hand-size"
 
@@ -30,12 +29,6 @@ def test_only_a_limit_on_the_thing_counted_that_the_count_crosses_comes_first(as
     found = [hit("draw", "Draw 3 cards", 10.0), hit("lives", "Never more than 9 lives", 4.0),
              hit("hand-limit", "Hand limit: 7 cards", 2.0)]
     assert limits_first(found, ask)[0][1]["id"] == first
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game", ["catastrophe", None])

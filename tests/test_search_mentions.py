@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.mentions import mentions
-from rulesdb.search import RulesSearch
 from tests.games import cases
 
 NAMES = {"catharsis": "plain", "catastrophe": "term", "9 lives": "named", "cataclysm arcade": "plain"}
@@ -27,12 +26,6 @@ NAMES = {"catharsis": "plain", "catastrophe": "term", "9 lives": "named", "catac
 ])
 def test_a_games_name_and_description_leave_the_words_searched(ask, rest, faint):
     assert mentions(ask, NAMES) == (rest, faint)
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game, case", [(g, c) for g, asked in cases("mentions").items() for c in asked])

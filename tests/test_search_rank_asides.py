@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.search import RulesSearch
 from rulesdb.topic import asides
 
 
@@ -38,12 +37,6 @@ def test_an_aside_keeps_its_weight_without_the_things_own_rules_or_name():
     alone = [FOUND[0], FOUND[2]]
     assert asides(alone, {"luthia", "cobble"}, _stems, 0.5) == alone  # no rule of Luthia's own among the hits
     assert asides(FOUND, {"cobble"}, _stems, 0.5) == FOUND  # the question does not name her
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game", ["catharsis", None])

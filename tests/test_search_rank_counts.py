@@ -7,7 +7,6 @@ import pytest
 from rulesdb.counts import counts, rulebook_words, total
 from rulesdb.limits import crossing
 from rulesdb.numbers import comparisons
-from rulesdb.search import RulesSearch
 
 
 @pytest.mark.parametrize("text", [
@@ -33,12 +32,6 @@ def test_a_gain_of_the_same_thing_or_of_none_adds_to_it(text, held, gained):
 
 def test_the_crossing_is_of_the_thing_gained():
     assert crossing("I hold 6 cards, I have 2 coins, and draw 3 cards") == (6, 9, "card")
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game", ["cataclysm-arcade", None])

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.analyzer import make_analyzer
 from rulesdb.notes_rank import notes_aside
-from rulesdb.search import RulesSearch
+from tests.conftest import stems
 
 NOTE = {"id": "x.how-to-play", "kind": "note", "title": "How you play, in short"}
 RULE = {"id": "x.setup-step", "kind": "rule", "title": "Setup 2: the reaper starts in its lair"}
-
-
-def stems(text: str) -> list[str]:
-    return [t.text for t in make_analyzer()(text)]
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def test_a_note_whose_title_says_no_telling_word_weighs_less():

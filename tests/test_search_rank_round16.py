@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.analyzer import make_analyzer
 from rulesdb.exceptions_rank import case_namer
 from rulesdb.numbers import lifted
-from rulesdb.search import RulesSearch
+from tests.conftest import stems
 
 BLOCK_CASE = "Block changes an attack's target"
 TARGET = {"id": "cataclysm-arcade.keywords.target", "title": "Targets are named when used and stay fixed", "text": ""}
 BLOCK = {"id": "cataclysm-arcade.keywords.block", "title": "Block: redirect an attack to this character", "text": ""}
-
-
-def stems(text: str) -> list[str]:
-    return [t.text for t in make_analyzer()(text)]
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def test_a_rule_matching_only_the_numbers_is_not_lifted_by_them():

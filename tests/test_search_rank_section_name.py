@@ -5,15 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.search import RulesSearch
 
 RATINGS, WAVES = "catharsis.boss-decks.ice-elf-lich.ratings", "catharsis.boss-decks.ice-elf-lich.twenty-waves"
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game", ["catharsis", None])

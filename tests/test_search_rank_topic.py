@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.search import RulesSearch
 from rulesdb.topic import named_thing, share
 
 CRAB, TREASURE = frozenset({"crab"}), frozenset({"treasur"})
@@ -31,12 +30,6 @@ def test_a_rule_matching_only_its_own_name_has_no_share():
 def test_a_question_that_is_only_the_name_keeps_every_word():
     assert share([CRAB], [3.0], {"crab"}, {"crab"}) == 1.0
     assert share([CRAB], [3.0], set(), {"crab"}) == 0.0
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 RATINGS = ("catharsis.boss-decks.undercity-crab.ratings",

@@ -7,14 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.analysis import synonyms
-from rulesdb.search import RulesSearch
 from tests.games import cases
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("game, ask", [(g, a) for g, r in cases("ranking").items() for a in r.get("same_order", [])])

@@ -6,13 +6,6 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.intent import asked_things
-from rulesdb.search import RulesSearch
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("ask, thing", [

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.search import Lexicon, RulesSearch, build_query
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
+from rulesdb.search import Lexicon, build_query
 
 
 def ids(engine, ask, game, n=3):

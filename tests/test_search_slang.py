@@ -6,13 +6,6 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.analysis import counter_words, phrase_words, synonyms
-from rulesdb.search import RulesSearch
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def first(engine, ask: str, game: str, n: int = 1) -> list[str]:

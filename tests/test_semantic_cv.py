@@ -7,10 +7,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
-from rulesdb.search import RulesSearch
-
 _PATH = list(sys.path)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import retrieval_figures  # noqa: E402,F401  (retrieval_cv reads the blind set through it)
@@ -52,12 +48,6 @@ def test_the_fit_keeps_no_weight_unless_the_training_records_gain():
 def test_the_similarity_words_leave_out_stop_words_and_split_on_punctuation():
     assert [w for w in sem.tokens("Can't I re-roll the Grim Reapurr's dice?") if w not in sem.STOP] == \
         ["roll", "grim", "reapurr", "dice"]  # "re" is a stop word ("we're")
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
 
 
 def test_the_probe_reads_the_merged_pool_without_changing_an_answer(engine):
