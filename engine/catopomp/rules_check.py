@@ -96,7 +96,13 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
     dice = mv.dice
     x = sum(dice) if dice else 0
     if dice:
-        if len(dice) > 2:
+        if len(dice) == 3 and t.reserve[p] is not None and t.reserve[p] in dice:
+            bad.append(Finding(R.RESERVE_DIE_COMBINE_WITH_CENTRE,
+                               f"{name}'s reserve die joins one centre die, not two (a reading: the rulebook allows "
+                               "two centre dice and does not say whether a reserve die may join them)"))
+            notes.append(Finding(R.RESERVE_DIE_COMBINE_WITH_CENTRE,
+                                 "reading: a dice substitute is read as two dice at most, a reserve die included"))
+        elif len(dice) > 2:
             bad.append(Finding(R.DICE_BOOST_ONE_CARD_ONLY,
                                f"a Dice Boost uses one or two dice standing for one card, not {len(dice)}"))
         if t.used[p]:
@@ -252,6 +258,11 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                 else:
                     why.append(Finding(R.HELL_POWER_TRIGGER,
                                        f"{n} Hell cards played: the Hell power may return one Hell card"))
+                    if dice and len(final) < 3:
+                        notes.append(Finding(R.HELL_POWER_TRIGGER,
+                                             "reading: the dice substitute is counted among the three Hell cards, "
+                                             "as 1.2 counts one Hell card plus dice as two; the Hell power does "
+                                             "not say whether it counts"))
     return bad, why, notes
 
 
@@ -277,8 +288,11 @@ def _pass_violations(t: Table, mv: Move):
         bad.append(Finding(R.ROUND_TURN_ORDER, "a turn is either a play or a pass, not both"))
     ws = t.ws
     if ws is None:
+        opening = (not any(any(h) for h in t.hells) and not any(t.used) and not (t.discard and any(t.discard)))
         bad.append(Finding(R.SETS_LEADING,
-                           f"{name} has the lead: there is no set to pass on, so {name} must play a new set"))
+                           f"{name} has the lead: there is no set to pass on, so {name} must play a new set"
+                           + (" (at the round's first play a reading: the rulebook makes it a duty only for the "
+                              "player everyone passed)" if opening else "")))
         bad.append(Finding(R.PASSING_ALL_PASS_INITIATIVE,
                            "the player who gets the initiative plays a brand-new set"))
         return bad, why, []

@@ -13,7 +13,7 @@ from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, RANK_ONLY_NAMES, M
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
-from .table import Table
+from .table import EMPTY_TURN_READING, MULTI_EXPLORE_READING, Table
 
 
 def check(state: State, move: Move) -> Verdict:
@@ -65,7 +65,8 @@ def _end(state: State, table: Table) -> list[Reason]:
         return reasons
     who = table.active
     if not state.used and state.basic_action is None:
-        table.say("pass", f"{who} ends the turn without using a card (up to 2 includes none)", R.UP_TO_TWO)
+        table.say("pass", f"{who} ends the turn without using a card", R.UP_TO_TWO)
+        table.note(EMPTY_TURN_READING.rule, EMPTY_TURN_READING.message)
     table.say("turn-end", f"{who}'s turn ends", R.END_TURN)
     if table.end_turn():
         say_final_scores(table, table.freeze())
@@ -190,6 +191,8 @@ def _do_ability(table: Table, icon: str, targets, source: str) -> None:
     if icon == "explore" and len(moved) > 1:
         table.say("explore-multi", "all the cards are taken first; the Board refills once after",
                   R.EXPLORE_MULTI)
+        if len(table.board) < BOARD_SIZE:
+            table.note(MULTI_EXPLORE_READING.rule, MULTI_EXPLORE_READING.message)
     if icon == "explore" and len(table.board) < BOARD_SIZE:
         table.refill(cause="cards left it")
 

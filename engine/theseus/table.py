@@ -40,6 +40,18 @@ ADVANCE_ORDER = Reason(
     "new Bonuses are placed, then the refill goes on from the new deck into the spaces left; sections 9 "
     "to 11 give no order",
 )
+#: a multiple Explore's refill, and a turn with nothing done, are readings (icons.explore.multiple,
+#: turn.up-to-two-cards); each message is one text, so it is said once per game
+MULTI_EXPLORE_READING = Reason(
+    rule=R.EXPLORE_MULTI,
+    message="reading: the cards of one multiple Explore are read as taken together, with one Board Refill after "
+    "the last; section 9 (a refill at once when the Board drops to 3) could also mean one between them",
+)
+EMPTY_TURN_READING = Reason(
+    rule=R.UP_TO_TWO,
+    message="reading: a turn may end with no Party card used and no basic action; sections 4 and 6 give "
+    "only a most (up to 2 cards, or one basic action)",
+)
 #: which area a card's end-game points count in is a reading (tiebreakers.end-game-scoring-area)
 SCORING_AREA_READING = Reason(
     rule=R.SCORING_AREA,
