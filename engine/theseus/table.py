@@ -10,8 +10,8 @@ from engine.base import Reason
 from engine.tracking import WorkingTable
 
 from .model import (
-    BOARD_SIZE, GAME, LAST_RANK, LIMIT, STARTING_PARTY, UNKNOWN, BoardCard, CardSpec, State, deck_empty,
-    merged_catalogue, rank_only_name,
+    BOARD_SIZE, GAME, LAST_RANK, LIMIT, RANK_ONLY_NAMES, STARTING_PARTY, UNKNOWN, BoardCard, CardSpec, State,
+    deck_empty, merged_catalogue, rank_only_name,
 )
 from .rule_ids import R
 from engine.words import count, listing, teach
@@ -96,6 +96,13 @@ class Table(WorkingTable):
     def rank_of(self, name: str | None) -> int | None:
         spec = self.spec(name)
         return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+    def standin(self, name: str) -> str | None:
+        """The name a card of `name`'s Rank has when the table knows it by its Rank only ("Rank 1 card"
+        for Witch), which a recorded Hand may hold in its place; None for a card of unknown Rank or
+        one itself known by its Rank only."""
+        rank = self.rank_of(name)
+        return None if rank is None or name.casefold() in RANK_ONLY_NAMES else rank_only_name(rank)
 
     def not_reached(self, name: str) -> int | None:
         """The Rank of a card no player can hold yet: above the active Rank, so the Board has never
