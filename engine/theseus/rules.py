@@ -88,8 +88,8 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
     if hidden:
         reasons += _not_yet_dealt(table, [name])
         table.note(*_possession(player.name, [name], R.EXILE_DOWN))
-    elif name not in cards and zone == "hand" and table.standin(name) in cards:
-        table.note(R.EXILE_DOWN, standin_note(player.name, table.standin(name), name))
+    elif name not in cards and zone == "hand" and table.standin(name, cards) in cards:
+        table.note(R.EXILE_DOWN, standin_note(player.name, table.standin(name, cards), name))
     elif name not in cards:
         reasons.append(_r(R.EXILE_DOWN, f"{name} is not in {player.name}'s {zone.capitalize()} "
                           f"({listing(sorted(cards))})"))
@@ -167,7 +167,7 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     spare = Counter(pool) - Counter(targets)  # Hand cards the play does not name, for stand-ins
     for name, k in Counter(targets).items():
         short = k - pool[name] if icon != "explore" else 0
-        standin = table.standin(name)
+        standin = table.standin(name, pool)
         if short > 0 and standin is not None and spare[standin] >= short:
             spare[standin] -= short
             table.note(rule, standin_note(table.active, standin, name))
