@@ -465,9 +465,9 @@ def moves_note(state: State) -> str | None:
                      f"`companion track hand {p.name.lower()} CARDS...`")
     notes += unknown_icons_note(state)
     deck = state.decks.get(state.active_rank)
-    explores = any(m.icon == "explore" and m.targets for m in legal_moves(state))
+    explores = [m for m in legal_moves(state) if m.icon == "explore" and m.targets]
     if isinstance(deck, int) and deck > 0 and explores:  # the deck a refill draws from is only counted
         notes.append("a play that makes the Board refill from a Rank Deck is listed without the cards it "
                      "turns up (the deck's cards are not recorded): say them after it, e.g. "
-                     "`use Knight explore Paladin reveal Squire`")
+                     f"`{format_move(explores[0])} reveal CARD`")
     return "\n".join(notes) or None
