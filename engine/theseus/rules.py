@@ -89,6 +89,8 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
     if hidden:
         reasons += _not_yet_dealt(table, [name])
         table.note(*_possession(player.name, [name], R.EXILE_DOWN))
+    elif name not in cards and zone == "hand" and table.standin(name, cards) in cards:
+        table.note(R.EXILE_DOWN, standin_note(player.name, table.standin(name, cards), name))
     elif name not in cards:
         reasons.append(_r(R.EXILE_DOWN, f"{name} is not in {player.name}'s {zone.capitalize()} "
                           f"({listing(sorted(cards))})"))
@@ -163,11 +165,24 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
         if targets and len(targets) <= size:
             table.note(*_possession(table.active, targets, rule))
         return reasons
+    spare = Counter(pool) - Counter(targets)  # Hand cards the play does not name, for stand-ins
     for name, k in Counter(targets).items():
-        if pool[name] < k:
+        short = k - pool[name] if icon != "explore" else 0
+        standin = table.standin(name, pool)
+        if short > 0 and standin is not None and spare[standin] >= short:
+            spare[standin] -= short
+            table.note(rule, standin_note(table.active, standin, name))
+        elif pool[name] < k:
             have = "is not" if pool[name] == 0 else f"is there only {pool[name]} time(s),"
             reasons.append(_r(rule, f"{name} {have} {place}"))
     return reasons
+
+
+def standin_note(who: str, standin: str, name: str) -> str:
+    """The note of a named card taken from a Hand that holds a card recorded by its Rank only that may be
+    it (as the tracker's `reward` takes it)."""
+    return (f"possession: {who}'s Hand holds a card recorded by its Rank only ({standin}); that it is {name} "
+            "is taken on trust")
 
 
 def _do_ability(table: Table, icon: str, targets, source: str) -> None:
@@ -261,8 +276,10 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     icon = move.icon
     known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
     if known_icon is not None and icon != known_icon:
+        learnt = f" (an earlier play used {card} to {known_icon}; `companion track card {quote(f'{card}:?:{icon}')}` " \
+            "corrects that)" if spec.source == f"used to {known_icon} in a play" else ""
         reasons.append(_r(R.ICON, f"{card}'s icon is {known_icon}, so using it performs {known_icon}, "
-                          f"not {icon}"))
+                          f"not {icon}{learnt}"))
     most = spec.icon_count if spec is not None else 1
     reasons += _check_targets(table, icon, move.targets, most, card)
     if not move.targets:
@@ -286,6 +303,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     if known_icon is None:
         table.leave_open(_taught(R.ICON, unknown_icon(card, spec, icon, table.active, table.party[table.active]),
                                  card, "its icon is", "icon", icon or "ICON"))
+        if icon and card.casefold() not in RANK_ONLY_NAMES:  # the name identifies the card: one icon
+            table.set_card(card, icon=icon, source=f"used to {icon} in a play", keep_source=True)
     if not move.targets:
         table.note(R.USING, "reading: a card may be used when its icon has nothing to act on; the rulebook does "
                    "not say whether a card may be used for its effect alone")
@@ -449,9 +468,9 @@ def moves_note(state: State) -> str | None:
                      f"`companion track hand {p.name.lower()} CARDS...`")
     notes += unknown_icons_note(state)
     deck = state.decks.get(state.active_rank)
-    explores = any(m.icon == "explore" and m.targets for m in legal_moves(state))
+    explores = [m for m in legal_moves(state) if m.icon == "explore" and m.targets]
     if isinstance(deck, int) and deck > 0 and explores:  # the deck a refill draws from is only counted
         notes.append("a play that makes the Board refill from a Rank Deck is listed without the cards it "
                      "turns up (the deck's cards are not recorded): say them after it, e.g. "
-                     "`use Knight explore Paladin reveal Squire`")
+                     f"`{format_move(explores[0])} reveal CARD`")
     return "\n".join(notes) or None

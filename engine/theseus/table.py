@@ -10,8 +10,8 @@ from engine.base import Reason
 from engine.tracking import WorkingTable
 
 from .model import (
-    BOARD_SIZE, GAME, LAST_RANK, LIMIT, STARTING_PARTY, UNKNOWN, BoardCard, CardSpec, State, deck_empty,
-    merged_catalogue, rank_only_name,
+    BOARD_SIZE, GAME, LAST_RANK, LIMIT, RANK_ONLY_NAMES, STARTING_PARTY, UNKNOWN, BoardCard, CardSpec, State,
+    deck_empty, merged_catalogue, rank_only_name,
 )
 from .rule_ids import R
 from engine.words import count, listing, teach
@@ -109,6 +109,18 @@ class Table(WorkingTable):
         spec = self.spec(name)
         return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
+    def standin(self, name: str, hand=()) -> str | None:
+        """The card a recorded Hand may hold in the place of `name`: one the table knows by `name`'s Rank
+        only ("Rank 1 card" for Witch); for a card of unknown Rank, the one Rank the Hand's such cards
+        have, when they have one. None for a card itself known by its Rank only, or no such card."""
+        if name.casefold() in RANK_ONLY_NAMES:
+            return None
+        rank = self.rank_of(name)
+        if rank is not None:
+            return rank_only_name(rank)
+        held = {c for c in hand if c.casefold() in RANK_ONLY_NAMES}
+        return held.pop() if len(held) == 1 else None
+
     def not_reached(self, name: str) -> int | None:
         """The Rank of a card no player can hold yet: above the active Rank, so the Board has never
         shown it (the starting Party members are not Board cards); None for any other card."""
@@ -145,11 +157,11 @@ class Table(WorkingTable):
         """A card leaves a Hand (a card recorded by its Rank only may be it; a hidden Hand gives up one of
         its unknown cards)."""
         hand = self.hand[who]
-        rank = self.rank_of(name)
+        standin = self.standin(name, hand)
         if name in hand:
             hand.remove(name)
-        elif rank is not None and rank_only_name(rank) in hand:
-            hand.remove(rank_only_name(rank))
+        elif standin is not None and standin in hand:
+            hand.remove(standin)
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
 
