@@ -16,6 +16,18 @@ def _zone_word(source: str) -> str:
     return "hand" if source == HEAVEN else "Hell Domain"
 
 
+_HOW_MANY = {1: "one", 2: "two", 3: "three"}
+
+
+def _short_of(zone, missing) -> str:
+    """What a hand or Hell Domain lacks for a set, card by card: "no 6", "only one 2"."""
+    said = []
+    for code in dict.fromkeys(missing):
+        have = zone[code]
+        said.append(f"only {_HOW_MANY.get(have, have)} {card_name(code)}" if have else f"no {card_name(code)}")
+    return " and ".join(said)
+
+
 def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Finding], list[Finding], list[Finding]]:
     """Check a move of the player to act on a resolved table.
     Returns (broken rules, supporting rules for a legal move, unchecked notes: the rule each leaves open).
@@ -63,12 +75,14 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                                f"{cards_text(missing)} lie{'s' if len(missing) == 1 else ''} in your "
                                f"{_zone_word(HELL if src == HEAVEN else HEAVEN)}, not your {_zone_word(src)}: "
                                "a set is all Heaven cards or all Hell cards"))
-        elif src == HEAVEN:
+        elif src == HEAVEN and not any(hand[c] for c in missing):
             bad.append(Finding(R.HEAVEN_PLAY_FROM_HAND,
-                               f"{name} does not hold {cards_text(missing)} in hand"))
+                               f"{name} does not hold {cards_text(dict.fromkeys(missing))} in hand"))
+        elif src == HEAVEN:
+            bad.append(Finding(R.HEAVEN_PLAY_FROM_HAND, f"{name} holds {_short_of(hand, missing)} in hand"))
         else:
             bad.append(Finding(R.HELL_PLAY_FROM_HELL_DOMAIN,
-                               f"{name}'s Hell Domain holds no {cards_text(missing)}"))
+                               f"{name}'s Hell Domain holds {_short_of(hell, missing)}"))
     else:
         why.append(Finding(R.HEAVEN_PLAY_FROM_HAND if src == HEAVEN else R.HELL_PLAY_FROM_HELL_DOMAIN,
                            f"{cards_text(mv.cards)} from {name}'s {_zone_word(src)}"))
@@ -84,7 +98,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                                f"the set has {mv.cards.count(CAT)} Cat-leton(s) for {len(swap)} swap(s)"))
         elif not c_has(hell, swap):
             bad.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
-                               f"{name}'s Hell Domain holds no {cards_text(c_missing(hell, swap))} to swap in"))
+                               f"{name}'s Hell Domain holds {_short_of(hell, c_missing(hell, swap))} to swap in"))
         else:
             why.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))

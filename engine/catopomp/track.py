@@ -20,7 +20,7 @@ from .rules import counting_findings, known_to
 from .rules_sets import size_limit
 from .table import dice_expected
 from .track_changes import target
-from .track_rounds import late_reveal, next_round_state, still_holding
+from .track_rounds import late_reveal, next_round_state, plays_recorded, still_holding
 
 # ------------------------------------------------------------------ check and apply
 # A change is checked and made by engine.tracking's one sequence over VERBS, on a Step.
@@ -160,10 +160,15 @@ def _check_cleared(state: State, seat: int, value: str | None, change: Change, n
     name, n = state.players[seat].name, len(state.players)
     if state.cleared_record(name) is not None:
         return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name} already cleared all their cards this round")
-    hell = state.players[seat].hell_domain  # face up: the table sees them (a hand is the table's word)
+    p = state.players[seat]
+    hell = p.hell_domain  # face up: the table sees them
     if hell:
         return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name}'s Hell Domain still holds {', '.join(map(str, hell))}: a "
                                            "player is clear only with no Heaven card and no Hell card left")
+    # a hand counts as `lost` reads it: recorded, or by its size once a play of the round is recorded
+    if p.hand_size and (p.hand_known or plays_recorded(state)):
+        return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name} still holds {p.hand_size} card{'s' if p.hand_size != 1 else ''} "
+                                           "in hand: a player is clear only with no Heaven card and no Hell card left")
     if value is not None:
         size = int(value)
         limit = size_limit(n)

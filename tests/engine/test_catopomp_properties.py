@@ -277,7 +277,7 @@ SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 REFEREE_GAMES = examples(75) * SCALE  # halved: tests/test_playouts.py cross-examines the same
 TABLES_PER_GAME = 3
 #: wordings that would say what a hand holds
-HAND_CLAIM = re.compile(r"lies? in your hand|does not hold .* in hand|left in hand to place")
+HAND_CLAIM = re.compile(r"lies? in your hand|does not hold .* in hand|holds (no|only) .* in hand|left in hand to place")
 FIGURES: dict[str, int] = {}
 
 

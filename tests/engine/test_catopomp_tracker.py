@@ -753,8 +753,10 @@ def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
     assert rules_of(refused(s, "cleared", "ann").reasons) == [f"{C}round.safe-when-clear"]  # her 2 lies face up
     s2, _ = overrule(s, "cleared", "ann")
     assert "Ben (10 hidden cards in hand) still holds" in refused(s2, "lost", "cy").reasons[0].message
-    # once Ben has cleared too, Cy is the last player holding cards and the round ends on its own
-    s3 = run(s2, "cleared ben")
+    # Ben's 10 hidden cards are a count the record keeps once a play is recorded: `cleared ben` is refused
+    # as `lost cy` is (refpomp2); overruled, Cy is the last player holding cards and the round ends on its own
+    assert rules_of(refused(s2, "cleared", "ben").reasons) == [f"{C}round.safe-when-clear"]
+    s3, _ = overrule(s2, "cleared", "ben")
     assert s3.round == 2 and gems(s3)["Cy"] == 1
     # a table keeping only the counters (no play recorded): either command ends the round, read so
     s4 = run(new(), "first ann", "dice 1 2 3 4 5 6")
