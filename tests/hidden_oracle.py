@@ -17,13 +17,14 @@ Games and their secrets: Catopomp (recorded hands; a competitive prediction not 
 Party of the Theseus (no per-player secret: a recorded Hand is public, as its cards are taken face
 up from the Board, and a Hand known only by its size holds no names; the Rank Decks' unrevealed
 cards are dealt again below the top four, which a Board Refill may turn up), CATastrophe and
-Cataclysm Arcade (named hands; examined on their scenario files' tables, not walked here). Catharsis
-keeps no secret.
+Cataclysm Arcade (named hands: a player's recorded hand of card names). Catharsis keeps no secret.
 
-Positions: each game's dealt table (the dealer knows every card), walked by a small seeded random
-walk over `legal_moves` through engine.base.step, with a random share of the hands then told to the
-companion only by their size (as a table that did not record them). Kept small and self-contained
-(tests/playouts.py, another branch, drives whole games; the two may be joined later).
+Positions: Catopomp's and Theseus's dealt table (the dealer knows every card), walked by a small
+seeded random walk over `legal_moves` through engine.base.step, with a random share of the hands
+then told to the companion only by their size (as a table that did not record them); CATastrophe's
+and Cataclysm Arcade's, the tables of their generated games (tests/playouts.py, the first steps of a
+seeded game after its set-up), with hands named as a table names them (NamedHands.told); and every
+game's scenario tables that hold a secret.
 
 `examine(game, state, rng)` returns the differences (none is the pass mark); `run(game, seeds,
 steps)` walks and examines. tests/test_hidden_oracle.py runs a CI share; benchmarks/hidden_oracle.py
@@ -192,17 +193,38 @@ class Secrets:
 
 class NamedHands(Secrets):
     """A game whose secret is the names of the cards a player recorded in their hand (CATastrophe's
-    `hand_cards`, Cataclysm Arcade's `hand`): examined on its scenario files' tables (no walk here).
-    Dealt again: every named hand but the viewer's, its size kept, from the table's card names (no
-    deck composition limits them; a CATastrophe card the whole table saw go in stays)."""
+    `hand_cards`, Cataclysm Arcade's `hand`). Walked: the tables a generated game of it reaches
+    (tests/playouts.py, its table of tests/playouts_tables.py), from the end of the table's set-up on,
+    each with hands named as the game's table names them (`told`, the game's own subclass). Dealt
+    again: every named hand but the viewer's, its size kept, from the table's card names (no deck
+    composition limits them; a CATastrophe card the whole table saw go in stays)."""
 
-    walks = False
+    SET_UP_MOST = 12  # the most changes a generated game's table types before its first play
 
     def __init__(self, game: str, field_: str, table_plays: tuple[str, ...] = ()):
         self.game, self.field, self.table_plays = game, field_, tuple(table_plays)
 
     def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
-        return []
+        """The generated game of `seed` (its own commands, made again through the step): the table
+        before its first play, then after each of the next `steps` steps, each as `told`."""
+        from tests.phone_oracle import commands_of
+
+        game = get_game(self.game)
+        players, options, commands = commands_of(self.game, seed, steps + self.SET_UP_MOST)
+        state = game.tracker.declaration.verbs.new_state(players, options)
+        rng = random.Random(seed * 7919 + 3)
+        first = next((k for k, c in enumerate(commands) if c.kind == "play"), len(commands))
+        out = []
+        for k, c in enumerate(commands[:first + steps]):
+            if k >= first:
+                out.append((f"seed {seed} step {k - first}", self.told(state, rng)))
+            state = step(game, state, c.text, by=c.by, kind=c.kind).state
+        made = min(len(commands), first + steps)
+        return [*out, (f"seed {seed} step {made - first}", self.told(state, rng))]
+
+    def told(self, state, rng: random.Random):
+        """The table as a session may hold it (the generated game's own, unless the game says more)."""
+        return state
 
     def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
         engine = get_game(self.game).engine

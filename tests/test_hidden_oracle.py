@@ -17,6 +17,22 @@ def test_no_viewer_is_shown_what_they_cannot_see(game):
     assert not done.differences, "\n".join(map(str, done.differences[:3]))
 
 
+NAMED = tuple(game for game, secrets in oracle.SECRETS.items() if isinstance(secrets, oracle.NamedHands))
+
+
+@pytest.mark.parametrize("game", NAMED)
+def test_a_game_of_named_hands_is_walked_on_its_generated_games_with_hands_named(game):
+    """Its positions come from the first steps of a generated game after the table's set-up (each
+    reached by the step from the one before), and on many of them a player's hand is named."""
+    secrets = oracle.SECRETS[game]
+    assert game in oracle.WALKED
+    positions = secrets.walk(1, 12)
+    assert [where for where, _ in positions] == [f"seed 1 step {k}" for k in range(13)]
+    named = [state for _, state in positions if any(getattr(p, secrets.field) for p in state.players)]
+    assert len(named) >= 6
+    assert len({oracle._text(state.model_dump(mode="json")) for _, state in positions}) == 13
+
+
 @pytest.mark.parametrize("game", oracle.GAMES)
 def test_the_scenario_tables_with_secrets_show_nothing_secret(game):
     """A share of the game's scenario tables that hold a secret (every one in the benchmark)."""
