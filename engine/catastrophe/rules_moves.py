@@ -2,7 +2,7 @@
 refusal's fallback offer built from them."""
 from __future__ import annotations
 
-from engine.base import Reason, Verdict
+from engine.base import EngineError, Reason, Verdict
 
 from . import notation, rules
 from .model import REACTIONS, State, catalogue
@@ -139,20 +139,54 @@ def legal_moves(state: State) -> list[Move]:
 
 #: plays a refusal offers when its own advice fits nothing on the table
 INSTEAD = 6
+#: the rules a play made out of turn breaks: the turn's cat plays, draws, reveals and ends; the attacked cat rolls
+TURN_RULES = frozenset({R.CLOCKWISE, R.CLAW_PLAY, R.ATTACK_ROLL})
 
 
 def check(state: State, move: Move) -> Verdict:
-    """The referee's verdict, a refusal with no advice of its own offering `instead`."""
-    return rules.check(state, move, instead)
+    """The referee's verdict, a refusal offering what `refusal` finds."""
+    return rules.check(state, move, refusal)
+
+
+def refusal(state: State, move: Move, found) -> Verdict:
+    """A refused play's verdict: its own advice the referee accepts now, else `instead`. A cat not to
+    act (waiting_maker) is offered only their own plays; with none, and refused for acting out of
+    turn, a plain word that they wait for their turn: another cat's play is no answer to them."""
+    maker = waiting_maker(state, move)
+    advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a, maker)]
+    offered = advice or instead(state, move)
+    if maker and not offered and {p.rule for p in found.problems} & TURN_RULES and not state.player(maker).eliminated:
+        cur, roller = state.players[state.current].name, rules.waiting_roller(state)
+        found.forbid(R.CLOCKWISE, f"nothing of {maker}'s to offer now: wait for your turn (it is {cur}'s turn"
+                     + (f", waiting on {roller}'s roll)" if roller else ")"))
+    return found.verdict(offered)
+
+
+def waiting_maker(state: State, move: Move) -> str | None:
+    """The maker of a play refused while other cats act (neither the turn's cat nor a cat the Attack
+    being played still waits on to roll): what is offered instead must be theirs."""
+    being = rules.being_played(state.chain)
+    rolling = [t for t in being.targets if t not in being.rolls] if being and being.type == "attack" else []
+    acting = (None, state.players[state.current].name, rules.waiting_roller(state), *rolling)
+    return None if move.player in acting else move.player
+
+
+def _allowed(state: State, text: str, maker: str | None) -> bool:
+    """A "legal instead" line is offered only when the referee accepts it on this table (and, with
+    `maker`, only when it is that cat's play)."""
+    try:
+        move = notation.parse(text, state, rules.waiting_roller(state) or state.players[state.current].name)
+    except EngineError:
+        return False
+    return (maker is None or move.player == maker) and not rules.judge(state, move).problems
 
 
 def instead(state: State, move: Move) -> list[str]:
     """The plays legal now that play no card (a card play would show a hand on the shared screen,
-    issue 43): the refused play's maker's first, then those of its kind (`Betty draw` on Abi's turn:
-    `Abi draw`). A card refused to a cat not to act offers only that cat's own plays (a Yarn Ball),
-    else none: what another cat may do is no answer to them (they wait for their turn)."""
+    issue 43): the refused play's maker's first, then those of its kind. A play refused to a cat not
+    to act (`Betty draw` on Abi's turn) offers only that cat's own plays (a Yarn Ball), else none."""
     maker_acts = move.player in (None, to_act(state))  # a play naming nobody (`resolve`) is the player to act's
-    own = rules.waiting_maker(state, move) is not None
+    own = waiting_maker(state, move) is not None
     plays = sorted((m for m in legal_moves(state) if m.kind != "play" and (m.player or maker_acts)
                     and (not own or m.player == move.player)),
                    key=lambda m: (m.player != move.player, m.kind != move.kind))

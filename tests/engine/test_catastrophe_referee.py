@@ -341,3 +341,19 @@ def test_a_card_refused_out_of_turn_offers_only_the_refused_cat_s_own_plays():
     verdict = E.check(state, E.plays.parse_move("Betty play Ally", state))
     assert not verdict.legal and verdict.alternatives
     assert all(line.startswith("Betty ") for line in verdict.alternatives), verdict.alternatives
+
+
+def test_a_play_refused_out_of_turn_offers_only_the_refused_cat_s_own_plays_or_says_wait():
+    """Taking Your Turn: the turn's cat draws; Attack: only the attacked cat rolls. `Betty draw` on
+    Abi's turn and `Chris roll 5` against an Attack on Betty are refused, and Abi's draw or Betty's
+    roll is no play of theirs: nothing is offered, and the refusal says they wait for their turn."""
+    state = new()
+    for text, after in (("Betty draw", ()), ("Chris roll 5", ("Abi play Attack 4 at Betty",))):
+        table = go(state, *after)
+        verdict = E.check(table, E.plays.parse_move(text, table))
+        assert not verdict.legal and verdict.alternatives == (), verdict.alternatives
+        assert any("wait for your turn" in r.message for r in verdict.reasons), verdict.reasons
+    table = go(state, "Abi play Attack 4 at Betty", "Betty roll 2")  # Chris may pay a Yarn Ball
+    verdict = E.check(table, E.plays.parse_move("Chris roll 5", table))
+    assert verdict.alternatives and all(line.startswith("Chris ") for line in verdict.alternatives)
+    assert not any("wait for your turn" in r.message for r in verdict.reasons)
