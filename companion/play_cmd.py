@@ -219,7 +219,7 @@ def judged(engine, state, text: str, by: str | None = None):
     typed_play(move)
     if by is None:
         return engine.check(state, move)
-    from engine.base import off_turn, own_play
+    from engine.base import off_turn, own_play, read_for
     from engine.words import player
 
     who = player(by, state.players).name
@@ -230,7 +230,7 @@ def judged(engine, state, text: str, by: str | None = None):
     if to_act is None or who in (to_act, named):
         return engine.check(state, move)
     turn = engine.turns.with_turn(state, who)
-    refused = off_turn(engine, state, engine.check(turn, engine.plays.parse_move(text, turn)), who)
+    refused = off_turn(engine, state, engine.check(turn, read_for(engine, turn, text, who)), who)
     # off_turn keeps the effects for a play the table overrules; refused, it did nothing (as `play` says)
     return refused.model_copy(update={"effects": ()})
 

@@ -294,6 +294,12 @@ def own_play(engine, state, text: str, who: str) -> tuple[Any, Verdict] | None:
     return (own, mine) if mine.legal else None
 
 
+def read_for(engine, turn, text: str, who: str):
+    """`text` read on `turn` (Turns.with_turn) as `who` says it out of turn: the maker the words name,
+    else `who` where the game reads a play by its maker (Turns.read_by), else the player to act there."""
+    return engine.turns.read_by(text, turn, who) if engine.turns.read_by else engine.plays.parse_move(text, turn)
+
+
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
     judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
@@ -350,7 +356,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
             # move naming another maker is not judged on that player's table (their secrets), only refused
             turn = engine.turns.with_turn(state, who)
-            move = engine.plays.parse_move(text, turn)
+            move = read_for(engine, turn, text, who)
             judged = engine.check(turn, move) if named is None else Verdict(legal=True)
             verdict = off_turn(engine, state, judged, who)
     canonical = engine.plays.format_move(move)

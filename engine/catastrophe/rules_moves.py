@@ -150,15 +150,16 @@ def check(state: State, move: Move) -> Verdict:
 
 def refusal(state: State, move: Move, found) -> Verdict:
     """A refused play's verdict: its own advice the referee accepts now, else `instead`. A cat not to
-    act (waiting_maker) is offered only their own plays; with none, and refused for acting out of
-    turn, a plain word that they wait for their turn: another cat's play is no answer to them."""
+    act (waiting_maker) is offered only their own plays; with none, the reason it is out of turn says
+    plainly that they wait for their turn: another cat's play is no answer to them."""
     maker = waiting_maker(state, move)
     advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a, maker)]
     offered = advice or instead(state, move)
-    if maker and not offered and {p.rule for p in found.problems} & TURN_RULES and not state.player(maker).eliminated:
-        cur, roller = state.players[state.current].name, rules.waiting_roller(state)
-        found.forbid(R.CLOCKWISE, f"nothing of {maker}'s to offer now: wait for your turn (it is {cur}'s turn"
-                     + (f", waiting on {roller}'s roll)" if roller else ")"))
+    turn = next((i for i, p in enumerate(found.problems) if p.rule in TURN_RULES), None)
+    if maker and not offered and turn is not None and not state.player(maker).eliminated:
+        said = found.problems[turn]
+        found.problems[turn] = Reason(rule=said.rule, message=f"{said.message}; nothing of {maker}'s to offer "
+                                      "now: wait for your turn")
     return found.verdict(offered)
 
 
