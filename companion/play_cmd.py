@@ -204,7 +204,13 @@ def check(
         return
     engine, state, rest, _ = _table(words, situation, session)
     text = move_text(rest, move)
-    verdict = _as_library_is(engine, state, text, judged(engine, state, text, by))
+    several = engine.series(text)  # said once, made as several (`decline all`): judged whole, as play makes it
+    if several is not None:
+        from engine import get_game
+
+        verdict = several.judged(get_game(engine.game), state)
+    else:
+        verdict = _as_library_is(engine, state, text, judged(engine, state, text, by))
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 

@@ -203,6 +203,28 @@ class Series:
     def done(self, first, now) -> bool:
         return False
 
+    def judged(self, game: Game, first) -> Verdict:
+        """The whole judged on `first` and made on a copy, nothing recorded (`companion check`): refused
+        as `play` refuses it (ready(), or a step the rules refuse), else legal with every step's effects
+        and, where it stopped at a player, why (`stopped`)."""
+        from engine.errors import NotNow
+
+        try:
+            self.ready(first)
+        except NotNow as exc:
+            return Verdict(legal=False, reasons=(Reason(rule=exc.rule or "", message=exc.said),))
+        now, effects = first, []
+        for _ in range(self.most(first)):
+            made = step(game, now, self.step)
+            if not made.verdict.legal:
+                return made.verdict
+            now, effects = made.state, [*effects, *made.effects]
+            if self.done(first, now):
+                said = getattr(self, "stopped", None)
+                effects += [Effect(kind="stopped", message=said, rule=getattr(self, "rule", None))] if said else []
+                break
+        return Verdict(legal=True, effects=tuple(effects))
+
 
 # -- the one checked step ---------------------------------------------------------------
 # A play (`companion play`) and a counter change (`companion track ...`) are the same step:
