@@ -204,7 +204,13 @@ def check(
         return
     engine, state, rest, _ = _table(words, situation, session)
     text = move_text(rest, move)
-    verdict = _as_library_is(engine, state, text, judged(engine, state, text, by))
+    several = engine.series(text)  # said once, made as several (`decline all`): judged whole, as play makes it
+    if several is not None:
+        from engine import get_game
+
+        verdict = several.judged(get_game(engine.game), state)
+    else:
+        verdict = _as_library_is(engine, state, text, judged(engine, state, text, by))
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 
@@ -219,7 +225,7 @@ def judged(engine, state, text: str, by: str | None = None):
     typed_play(move)
     if by is None:
         return engine.check(state, move)
-    from engine.base import off_turn, own_play
+    from engine.base import off_turn, own_play, read_for
     from engine.words import player
 
     who = player(by, state.players).name
@@ -230,7 +236,7 @@ def judged(engine, state, text: str, by: str | None = None):
     if to_act is None or who in (to_act, named):
         return engine.check(state, move)
     turn = engine.turns.with_turn(state, who)
-    refused = off_turn(engine, state, engine.check(turn, engine.plays.parse_move(text, turn)), who)
+    refused = off_turn(engine, state, engine.check(turn, read_for(engine, turn, text, who)), who)
     # off_turn keeps the effects for a play the table overrules; refused, it did nothing (as `play` says)
     return refused.model_copy(update={"effects": ()})
 

@@ -203,6 +203,28 @@ class Series:
     def done(self, first, now) -> bool:
         return False
 
+    def judged(self, game: Game, first) -> Verdict:
+        """The whole judged on `first` and made on a copy, nothing recorded (`companion check`): refused
+        as `play` refuses it (ready(), or a step the rules refuse), else legal with every step's effects
+        and, where it stopped at a player, why (`stopped`)."""
+        from engine.errors import NotNow
+
+        try:
+            self.ready(first)
+        except NotNow as exc:
+            return Verdict(legal=False, reasons=(Reason(rule=exc.rule or "", message=exc.said),))
+        now, effects = first, []
+        for _ in range(self.most(first)):
+            made = step(game, now, self.step)
+            if not made.verdict.legal:
+                return made.verdict
+            now, effects = made.state, [*effects, *made.effects]
+            if self.done(first, now):
+                said = getattr(self, "stopped", None)
+                effects += [Effect(kind="stopped", message=said, rule=getattr(self, "rule", None))] if said else []
+                break
+        return Verdict(legal=True, effects=tuple(effects))
+
 
 # -- the one checked step ---------------------------------------------------------------
 # A play (`companion play`) and a counter change (`companion track ...`) are the same step:
@@ -294,6 +316,12 @@ def own_play(engine, state, text: str, who: str) -> tuple[Any, Verdict] | None:
     return (own, mine) if mine.legal else None
 
 
+def read_for(engine, turn, text: str, who: str):
+    """`text` read on `turn` (Turns.with_turn) as `who` says it out of turn: the maker the words name,
+    else `who` where the game reads a play by its maker (Turns.read_by), else the player to act there."""
+    return engine.turns.read_by(text, turn, who) if engine.turns.read_by else engine.plays.parse_move(text, turn)
+
+
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
     judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
@@ -350,7 +378,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
             # move naming another maker is not judged on that player's table (their secrets), only refused
             turn = engine.turns.with_turn(state, who)
-            move = engine.plays.parse_move(text, turn)
+            move = read_for(engine, turn, text, who)
             judged = engine.check(turn, move) if named is None else Verdict(legal=True)
             verdict = off_turn(engine, state, judged, who)
     canonical = engine.plays.format_move(move)

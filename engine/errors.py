@@ -65,8 +65,9 @@ class NotNow(MoveSyntaxError):
     spelling = False
     finding = True
 
-    def __init__(self, message: str):
-        super().__init__(f"refused: {message}")
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(f"refused: {message}" + (f" [{rule}]" if rule else ""))
+        self.said, self.rule = message, rule
 
 
 class UnknownVerb(MoveSyntaxError):

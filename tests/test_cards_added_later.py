@@ -78,3 +78,21 @@ def test_cataclysm_arcade_card_nobody_describes_is_still_not_in_the_catalogue(cl
     said = _flat(cli("check", "--move", "fighter Zapper").stdout)
     assert "Zapper is not in the catalogue" in said and "`companion cards add cataclysm-arcade Zapper " in said, said
     assert "this session does not know" not in said, said
+
+
+@pytest.mark.parametrize("game, setup, command, kind", [
+    ("catastrophe", [["track", "new", "catastrophe", "--players", "Abi,Betty"],
+                     ["play", "Abi play Laser Pointer at Betty"]], ["check", "--move", "resolve"], "ally"),
+    ("cataclysm-arcade", [["track", "new", "cataclysm-arcade", "--players", "Ann,Ben"]],
+     ["check", "--move", "tactic Laser Pointer"], "fighter"),
+], ids=["catastrophe", "cataclysm-arcade"])
+def test_the_session_s_track_card_names_the_type_the_library_gives(cli, home, game, setup, command, kind):
+    """The card library has Laser Pointer with its type: the note that the session does not know the
+    card yet teaches it to the session with that type, not `TYPE` (CATastrophe, where the session has
+    no type for it) nor the type the play was read as (Cataclysm Arcade's `tactic`)."""
+    for words in setup:
+        assert cli(*words).exit_code == 0, words
+    assert cli("cards", "add", game, "Laser Pointer", "--type", kind).exit_code == 0
+    said = _flat(cli(*command).stdout)
+    assert "this session does not know Laser Pointer yet" in said, said
+    assert f'`companion track card "Laser Pointer" {kind}' in said, said

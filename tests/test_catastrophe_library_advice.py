@@ -24,7 +24,7 @@ def test_a_fully_described_attack_gets_no_cards_edit(cli, home):
         said = _said(cli(*command))
         assert "cards edit" not in said and "cards add" not in said, said
         assert "this session does not know Laser Pointer yet: the card library has it" in said, said
-        assert 'teach it to this session with `companion track card "Laser Pointer" TYPE`' in said, said
+        assert 'teach it to this session with `companion track card "Laser Pointer" attack`' in said, said
 
 
 def test_an_entry_lacking_the_effect_still_gets_its_cards_edit(cli, home):

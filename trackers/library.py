@@ -114,7 +114,7 @@ def untold() -> list[str]:
     return lines
 
 
-def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> dict[str, set[str]]:
+def refuse_set_aside(data_dir: Path, game: str, names: list[str], said: str) -> dict[str, dict[str, Any]]:
     """A session's play or change (`said`) that uses or names a card its table does not describe
     (`names`: the game's Views.cards_unknown) and the library has set aside: refused (LibraryError,
     bad input) with the library's line, why and the `cards edit` that fixes it, as `cards show` of it
@@ -142,12 +142,14 @@ def set_aside_lines(data_dir: Path, game: str, names: list[str]) -> dict[str, st
     return out
 
 
-def in_library(data_dir: Path, game: str, names: list[str]) -> dict[str, set[str]]:
+def in_library(data_dir: Path, game: str, names: list[str]) -> dict[str, dict[str, Any]]:
     """Those of `names` the card library describes now (not set aside), each with the fields its entry has
-    or settles without giving them (the record's settled_fields: a CATastrophe Attack has no effect to give)."""
+    (field -> value) or settles without giving them (the record's settled_fields, valued None: a
+    CATastrophe Attack has no effect to give)."""
     library = Library(data_dir, game)
     settled = getattr(library.model, "settled_fields", lambda entry: ())
-    now = {fold(e["name"]): (set(e) | set(settled(e))) - {"name"} for e in library.usable(library.entries())}
+    now = {fold(e["name"]): {**dict.fromkeys(settled(e)), **{k: v for k, v in e.items() if k != "name"}}
+           for e in library.usable(library.entries())}
     return {n: now[fold(n)] for n in names if fold(n) in now}
 
 

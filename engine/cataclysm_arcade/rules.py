@@ -103,7 +103,7 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
     if card is None:
         unchecked.append(undescribed(R.MOVES, move.card, "its type, costs and text are", "type",
                                      rules_cards.teach(move.card, "type", kind),
-                                     f"companion track card {quote(move.card)} {kind} ..."))
+                                     f"companion track card {quote(move.card)} {kind} ...", session_type=kind))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
         reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}{_fitting_play(card, move)}"))

@@ -73,6 +73,14 @@ def to_act(state: State) -> str | None:
     return None if state.winner else state.player_one if state.level_over else notation.actor(state)
 
 
+def acting(state: State, page: bool = False) -> str | None:
+    """What the table does next when no player acts: everyone has passed and the Line is empty, so
+    the level is over and the next one is started (`next-level`); None otherwise (the player to act)."""
+    if state.winner or not state.level_over or state.line:
+        return None
+    return f"the table, to start level {state.level + 1}" + ("" if page else " (`next-level`)")
+
+
 def with_turn(state: State, player: str) -> State:
     """An overruled play out of turn: `player` holds priority (Line pending) or the initiative."""
     return state.model_copy(update={"priority" if state.line else "initiative": player})

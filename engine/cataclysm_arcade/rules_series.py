@@ -67,18 +67,19 @@ class DeclineAll(Series):
 
     def ready(self, first) -> None:
         if not first.line:
-            raise NotNow(f"decline all: the Line is empty, there is nothing to decline [{R.RESPONSE_WHEN}]")
+            raise NotNow("decline all: the Line is empty, there is nothing to decline", R.RESPONSE_WHEN)
         if self.before is None:
             why = could_respond(first)
             if why:
                 raise NotNow(f"decline all: {first.priority} could still respond ({why}): {first.priority}, "
                                       f"`decline` or respond (`decline all before NAME` declines for everyone up to "
-                                      f"NAME) [{R.PRIORITY_STARTS}]")
+                                      "NAME)", R.PRIORITY_STARTS)
             return
         self.before = player(self.before, first.players).name
         if first.priority == self.before:
             raise NotNow(f"decline all before {self.before}: {self.before} has priority now, so there is "
-                                  f"nothing to decline before them (`decline` declines for {self.before}) [{R.PRIORITY_STARTS}]")
+                                  f"nothing to decline before them (`decline` declines for {self.before})",
+                         R.PRIORITY_STARTS)
 
     def done(self, first, now) -> bool:
         if len(now.line) < len(first.line) or not now.line:

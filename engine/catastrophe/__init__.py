@@ -25,10 +25,11 @@ GAME = Declaration(
     plays=Plays(parse_move=rules_moves.read, format_move=notation.format_move, help=notation.__doc__, check=rules_moves.check,
                 apply=rules.apply, legal_moves=rules_moves.legal_moves, rule_ids=RULE_IDS | {R.PLAYER_COUNT}),
     # a play by a player the move does not name, out of turn (only with --by); the play names its
-    # player, who made it (anyone may react at any moment: the rules judge it), so nothing changes
+    # player, who made it (anyone may react at any moment: the rules judge it), so nothing changes;
+    # out of turn, the turn rule is said once (by out_of_turn), not again by the play's own findings
     turns=Turns(rule=R.CLOCKWISE, to_act=rules_moves.to_act, with_turn=lambda state, player: state,
                 mover=lambda state, move: move.player, read_by=rules_moves.read_by, acting=rules_moves.acting,
-                out_of_turn=rules_moves.out_of_turn),
+                out_of_turn=rules_moves.out_of_turn, bound=frozenset({R.CLOCKWISE})),
     verbs=Verbs(table=track.VERBS, check=track.check, apply=track.apply, new_state=track.new_state,
                 options=track.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result,

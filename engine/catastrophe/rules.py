@@ -3,14 +3,14 @@ out on the working table; check/apply are built from the two. How the chain of c
 the readings where the rulebook is silent: docs/moves-catastrophe.md."""
 from __future__ import annotations
 
-from engine.base import EngineError, Reason, Verdict
+from engine.base import Reason, Verdict
 from engine.errors import IllegalMove
 from engine.tracking import Findings
 
 from .model import (
     DIE_FACES, PHASE_TITLES, REACTIONS, TABLE_SOURCE, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue, catalogue,
 )
-from .notation import Move, parse, played_spec, spec_of
+from .notation import Move, played_spec, spec_of
 from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, unrevealed
@@ -553,33 +553,15 @@ def _reveal(t: Table, move: Move) -> None:
 # ------------------------------------------------------------------------------ check and apply
 
 
-def check(state: State, move: Move, instead=None) -> Verdict:
-    """The referee's verdict; a refusal whose advice fits nothing offers `instead(state, move)`."""
+def check(state: State, move: Move, refusal=None) -> Verdict:
+    """The referee's verdict; a refusal is handed to `refusal(state, move, found)` (what it offers)."""
     found = judge(state, move)
     if found.problems:
-        advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a, waiting_maker(state, move))]
-        return found.verdict(advice or (instead(state, move) if instead else []))
+        return refusal(state, move, found) if refusal else found.verdict()
     t = run(state, move)
     found.effects, found.unchecked = t.effects, found.unchecked + t.unchecked
     found.leave_open(*rules_readings.from_effects(t.effects))
     return found.verdict()
-
-
-def waiting_maker(state: State, move: Move) -> str | None:
-    """The maker of a card refused on another cat's turn (neither the turn's cat nor the one to roll):
-    what is offered instead must be theirs."""
-    acting = (waiting_roller(state), state.players[state.current].name)
-    return move.player if move.kind == "play" and move.player not in (None, *acting) else None
-
-
-def _allowed(state: State, text: str, maker: str | None = None) -> bool:
-    """A "legal instead" line is offered only when the referee accepts it on this table (and, with
-    `maker`, only when it is that cat's play)."""
-    try:
-        move = parse(text, state, waiting_roller(state) or state.players[state.current].name)
-    except EngineError:
-        return False
-    return (maker is None or move.player == maker) and not judge(state, move).problems
 
 
 def run(state: State, move: Move) -> Table:

@@ -107,7 +107,7 @@ def unknown(rule: str, name: str, card_type: str | None = None, edit: bool = Fal
     return Untaught(rule=rule, message=message, card=name, what=f"its {what}", field="effect",
                     command=teach(name, card_type), also=(("type", f" --type {card_type}"),) if card_type else (),
                     session=f"companion track card {card_word(name)} "
-                    f"{card_type or 'TYPE'}")
+                    f"{card_type or 'TYPE'}", session_type=card_type or "TYPE")
 
 
 def whom(t, card, who: str) -> list[int]:

@@ -2,7 +2,7 @@
 refusal's fallback offer built from them."""
 from __future__ import annotations
 
-from engine.base import Reason, Verdict
+from engine.base import EngineError, Reason, Verdict
 
 from . import notation, rules
 from .model import REACTIONS, State, catalogue
@@ -26,16 +26,33 @@ def to_act(state: State) -> str | None:
     return None if state.game_over else rules.waiting_roller(state) or state.players[state.current].name
 
 
+def still_to_roll(state: State) -> list[str]:
+    """The cats the Attack on top still waits on, in turn order: a re-roll bought with a Yarn Ball
+    first (that cat alone), else every target yet to roll (the rulebook orders no rolls: any may)."""
+    roller = None if state.game_over else rules.waiting_roller(state)
+    top = state.chain[-1] if roller else None
+    if top is None or top.reroll:
+        return [roller] if roller else []
+    return [state.players[i].name for i in state.turn_order()
+            if state.players[i].name in top.targets and state.players[i].name not in top.rolls]
+
+
+def _rolls(names: list[str]) -> str:
+    """"Ben's roll", "Ben's and Cy's rolls", "Ben's, Cy's and Di's rolls"."""
+    said = [f"{n}'s" for n in names]
+    return f"{said[0]} roll" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]} rolls"
+
+
 def whose_turn(state: State, player: str) -> str | None:
     """Whose turn it is when the cat to act is not the cat whose turn it is: an Attack waits on its
-    target's roll (Taking Your Turn: the turn stays with the cat who played it). Said for `player`
-    ("Abi's own turn, waiting on Ben's roll" / "it is Abi's turn, waiting on Ben's roll"); None when
-    nobody is rolled for, or `player` is the roller (the turn and who acts are then the same cat)."""
-    roller = None if state.game_over else rules.waiting_roller(state)
-    if roller is None or roller == player:
+    targets' rolls (Taking Your Turn: the turn stays with the cat who played it). Said for `player`
+    ("Abi's own turn, waiting on Ben's roll" / "it is Abi's turn, waiting on Ben's and Cy's rolls");
+    None when nobody is rolled for, or `player` is one of those to roll (they may roll now)."""
+    rollers = still_to_roll(state)
+    if not rollers or player in rollers:
         return None
     cur = state.players[state.current].name
-    return (f"{player}'s own turn" if cur == player else f"it is {cur}'s turn") + f", waiting on {roller}'s roll"
+    return (f"{player}'s own turn" if cur == player else f"it is {cur}'s turn") + f", waiting on {_rolls(rollers)}"
 
 
 def out_of_turn(state: State, player: str) -> Reason:
@@ -52,15 +69,21 @@ def acting(state: State, page: bool = False) -> str | None:
     again (catastrophe.yarn-balls.reroll), or the Attack resolves. `page`: as a served page says it,
     in words, with no play notation (the page's picker offers the plays themselves)."""
     top = state.chain[-1] if state.chain else None
-    if state.game_over or top is None or top.type != "attack" or not top.rolls or rules.waiting_roller(state):
+    rollers = still_to_roll(state)
+    if len(rollers) > 1:  # an Attack on several cats: each still rolls, in any order (said in turn order)
+        return f"{', '.join(rollers[:-1])} and {rollers[-1]}, each still to roll for {top.label()}"
+    if state.game_over or top is None or top.type != "attack" or not top.rolls or rollers:
         return None
     spenders = [p.name for p in state.players if p.yarn_balls and not p.eliminated]
     if not spenders:
         return None
+    rolled = [n for n in (state.players[i].name for i in state.turn_order()) if n in top.rolls] or list(top.rolls)
+    again = rolled[0] if len(rolled) == 1 else f"one of {', '.join(rolled[:-1])} and {rolled[-1]}"
     if page:
-        return (f"{', '.join(spenders)} (a Yarn Ball spent makes {top.last_roller} roll again), "
+        return (f"{', '.join(spenders)} (a Yarn Ball spent makes {again} roll again), "
                 f"or {top.label()} resolved (it takes effect)")
-    return (f"{', '.join(spenders)} (a Yarn Ball makes {top.last_roller} roll again: `NAME yarn`), "
+    named = "`NAME yarn`" if len(rolled) == 1 else "`NAME yarn for CAT`"
+    return (f"{', '.join(spenders)} (a Yarn Ball makes {again} roll again: {named}), "
             f"or `resolve` ({top.label()} takes effect)")
 
 
@@ -122,8 +145,8 @@ def _reaction_note(state: State, player: str) -> str | None:
              for target in (others if spec.type == "pass" else [None]))
     if not any(not rules.judge(state, move).problems for move in tries):
         return None
-    cur, roller = state.players[state.current].name, rules.waiting_roller(state)
-    lead = (f"{player}'s own turn" + (f", waiting on {roller}'s roll" if roller and roller != player else "")
+    cur, rollers = state.players[state.current].name, still_to_roll(state)
+    lead = (f"{player}'s own turn" + (f", waiting on {_rolls(rollers)}" if rollers and player not in rollers else "")
             + f": {player} may still play a Reaction" if cur == player
             else f"it is {cur}'s turn, and {player} may react now with a Reaction")
     return (f"{lead} from their hand ({R.REACTIONS_ANYTIME}), but {player}'s hand is not recorded, so its "
@@ -139,20 +162,55 @@ def legal_moves(state: State) -> list[Move]:
 
 #: plays a refusal offers when its own advice fits nothing on the table
 INSTEAD = 6
+#: the rules a play made out of turn breaks: the turn's cat plays, draws, reveals and ends; the attacked cat rolls
+TURN_RULES = frozenset({R.CLOCKWISE, R.CLAW_PLAY, R.ATTACK_ROLL})
 
 
 def check(state: State, move: Move) -> Verdict:
-    """The referee's verdict, a refusal with no advice of its own offering `instead`."""
-    return rules.check(state, move, instead)
+    """The referee's verdict, a refusal offering what `refusal` finds."""
+    return rules.check(state, move, refusal)
+
+
+def refusal(state: State, move: Move, found) -> Verdict:
+    """A refused play's verdict: its own advice the referee accepts now, else `instead`. A cat not to
+    act (waiting_maker) is offered only their own plays; with none, the reason it is out of turn says
+    plainly that they wait for their turn: another cat's play is no answer to them."""
+    maker = waiting_maker(state, move)
+    advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a, maker)]
+    offered = advice or instead(state, move)
+    turn = next((i for i, p in enumerate(found.problems) if p.rule in TURN_RULES), None)
+    if maker and not offered and turn is not None and not state.player(maker).eliminated:
+        said = found.problems[turn]
+        found.problems[turn] = Reason(rule=said.rule, message=f"{said.message}; nothing of {maker}'s to offer "
+                                      "now: wait for your turn")
+    return found.verdict(offered)
+
+
+def waiting_maker(state: State, move: Move) -> str | None:
+    """The maker of a play refused while other cats act (neither the turn's cat nor a cat the Attack
+    being played still waits on to roll): what is offered instead must be theirs."""
+    being = rules.being_played(state.chain)
+    rolling = [t for t in being.targets if t not in being.rolls] if being and being.type == "attack" else []
+    acting = (None, state.players[state.current].name, rules.waiting_roller(state), *rolling)
+    return None if move.player in acting else move.player
+
+
+def _allowed(state: State, text: str, maker: str | None) -> bool:
+    """A "legal instead" line is offered only when the referee accepts it on this table (and, with
+    `maker`, only when it is that cat's play)."""
+    try:
+        move = notation.parse(text, state, rules.waiting_roller(state) or state.players[state.current].name)
+    except EngineError:
+        return False
+    return (maker is None or move.player == maker) and not rules.judge(state, move).problems
 
 
 def instead(state: State, move: Move) -> list[str]:
     """The plays legal now that play no card (a card play would show a hand on the shared screen,
-    issue 43): the refused play's maker's first, then those of its kind (`Betty draw` on Abi's turn:
-    `Abi draw`). A card refused to a cat not to act offers only that cat's own plays (a Yarn Ball),
-    else none: what another cat may do is no answer to them (they wait for their turn)."""
+    issue 43): the refused play's maker's first, then those of its kind. A play refused to a cat not
+    to act (`Betty draw` on Abi's turn) offers only that cat's own plays (a Yarn Ball), else none."""
     maker_acts = move.player in (None, to_act(state))  # a play naming nobody (`resolve`) is the player to act's
-    own = rules.waiting_maker(state, move) is not None
+    own = waiting_maker(state, move) is not None
     plays = sorted((m for m in legal_moves(state) if m.kind != "play" and (m.player or maker_acts)
                     and (not own or m.player == move.player)),
                    key=lambda m: (m.player != move.player, m.kind != move.kind))

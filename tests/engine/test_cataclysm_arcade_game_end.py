@@ -34,3 +34,21 @@ def test_moves_at_the_end_of_a_level_says_the_level_is_over_not_that_a_hand_is_u
     note = E.views.moves_note(state)
     assert "not fully known" not in note
     assert "level 1 is over" in note and "next-level" in note
+
+
+def test_moves_at_the_end_of_a_level_is_headed_with_what_the_table_does_next():
+    """Turn Structure: once every player has passed a new level begins; no player has the initiative
+    until then, so `moves` is headed with the table starting level 2, never with a player to act."""
+    from companion.moves_view import moves_text
+
+    state, _ = do(new(), "pass", "ann")
+    state, _ = do(state, "pass", "ben")
+    acting = E.turns.acting(state)
+    assert acting is not None and "start level 2" in acting and "next-level" in acting, acting
+    assert "next-level" not in E.turns.acting(state, page=True)  # a page says it in words
+    doc = {"moves": ["next-level"], "to_act": E.turns.to_act(state), "acting": acting,
+           "groups": [{"group": "next-level", "count": 1, "lines": ["next-level"]}]}
+    head = moves_text(doc, None).splitlines()[0]
+    assert head.startswith("To act: the table") and "Ann" not in head, head
+    state, _ = do(state, "next-level")
+    assert E.turns.acting(state) is None

@@ -341,3 +341,35 @@ def test_a_card_refused_out_of_turn_offers_only_the_refused_cat_s_own_plays():
     verdict = E.check(state, E.plays.parse_move("Betty play Ally", state))
     assert not verdict.legal and verdict.alternatives
     assert all(line.startswith("Betty ") for line in verdict.alternatives), verdict.alternatives
+
+
+def test_a_play_refused_out_of_turn_offers_only_the_refused_cat_s_own_plays_or_says_wait():
+    """Taking Your Turn: the turn's cat draws; Attack: only the attacked cat rolls. `Betty draw` on
+    Abi's turn and `Chris roll 5` against an Attack on Betty are refused, and Abi's draw or Betty's
+    roll is no play of theirs: nothing is offered, and the refusal says they wait for their turn."""
+    state = new()
+    for text, after in (("Betty draw", ()), ("Chris roll 5", ("Abi play Attack 4 at Betty",))):
+        table = go(state, *after)
+        verdict = E.check(table, E.plays.parse_move(text, table))
+        assert not verdict.legal and verdict.alternatives == (), verdict.alternatives
+        assert any("wait for your turn" in r.message for r in verdict.reasons), verdict.reasons
+    table = go(state, "Abi play Attack 4 at Betty", "Betty roll 2")  # Chris may pay a Yarn Ball
+    verdict = E.check(table, E.plays.parse_move("Chris roll 5", table))
+    assert verdict.alternatives and all(line.startswith("Chris ") for line in verdict.alternatives)
+    assert not any("wait for your turn" in r.message for r in verdict.reasons)
+
+
+def test_an_attack_on_several_cats_names_every_cat_still_to_roll_in_turn_order():
+    """Attack: each attacked cat rolls to defend (the Red Glowy Dot Symbol Example: Betty and Chris each
+    roll); the rulebook orders no rolls. Who acts is every cat still to roll, in turn order, not the
+    first alone; once all have rolled, a Yarn Ball may re-roll any of their dice (Yarn Balls), not
+    only the last one rolled."""
+    state = go(new(("Abi", "Betty", "Chris", "Dan")), "Abi play Mice Mischief")
+    assert E.turns.acting(state) == "Betty, Chris and Dan, each still to roll for Mice Mischief"
+    state = go(state, "Betty roll 1")
+    assert E.turns.acting(state) == "Chris and Dan, each still to roll for Mice Mischief"
+    assert "waiting on Chris's and Dan's rolls" in E.views.turn_note(state, "Abi")
+    state = go(state, "Dan roll 2", "Chris roll 5")
+    said = E.turns.acting(state)
+    assert "one of Betty, Chris and Dan roll again" in said, said
+    assert "one of Betty, Chris and Dan roll again" in E.turns.acting(state, page=True)
