@@ -32,6 +32,8 @@ _SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
 _CAP = r"\b(?:up to|at most|no more than|never more than|max(?:imum)?(?: of)?)\s+(\d+)\s+([a-z]+)(?:\s+([a-z]+))?"
 ASKS = ("can i ", "can we ", "may i ", "may we ", "could i ", "could we ", "allowed to ")
 LABELS = r"\b(?:rank|level|lvl|tier|round|step|phase|number|page|section)\s+{n}\b"
+# a count of the players is the table's size, said as context ("2 player game, can i play a run of 4")
+PLAYERS = frozenset(("player", "players", "people", "ppl"))
 # a gap between two numbers a rule names ("differs from your prediction by 2 or more", "off by more than 1")
 _GAP = r"\b(?:differs?|differ\w*|off|apart)\b[^.:;]{{0,40}}?\bby (?:{d} or more|more than {less})\b"
 
@@ -59,6 +61,7 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
         if any(k and kinds.count((n, k)) > 1 for n, k in kinds):
             found.append(Comparison("same-kind"))
     singles = [c.n for c in said if c.kind != "set"]
+    counted = [c for c in said if c.kind != "set" and not _table(c)]  # the gap's and the cap's counts
     # "attack 4 against me and I roll a 4", "we both rolled 5"
     if any(c.kind == "tie" or c.kind == "roll" and singles.count(c.n) > 1 for c in said):
         found.append(Comparison("tie"))
@@ -68,16 +71,21 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
     # "can i use 3 dice": a count asked for, past a cap a rule may state
     low = digits(question)
     if any(a in low for a in ASKS):
-        found += [Comparison("cap", frozenset((c.n,)), " ".join(w.rstrip("s") for w in c.thing)) for c in said
+        found += [Comparison("cap", frozenset((c.n,)), " ".join(w.rstrip("s") for w in c.thing)) for c in counted
                   if c.kind in ("", "gain") and c.thing and not re.search(LABELS.format(n=c.n), low)]
     # "predicted 1 and finished with 3 cards": two counts said or held (nothing gained, paid, rolled), 2 apart
-    alone = [c.n for c in said if c.kind in ("", "have")]
-    if len(singles) == 2 and len(alone) == 2 and alone[0] != alone[1]:
+    alone = [c.n for c in counted if c.kind in ("", "have")]
+    if len(singles) == len(counted) == len(alone) == 2 and alone[0] != alone[1]:
         found.append(Comparison("gap", frozenset((abs(alone[0] - alone[1]),))))
     # "has 2 hell cards": a threshold of 2 or 3
     found += [Comparison("threshold", frozenset((c.n, c.n + 1)), c.thing[0][:4])
               for c in said if c.kind == "have" and c.thing and len(c.thing[0]) > 2 and c.thing[0][:3].isalpha()]
     return tuple(found)
+
+
+def _table(count) -> bool:
+    """Whether a count is of the players at the table ("2 player game", "3 of us")."""
+    return bool(count.thing) and (count.thing[0] in PLAYERS or count.thing[:2] == ("of", "us"))
 
 
 @lru_cache(maxsize=8192)  # a tie's or a size's check is the same for every question that makes it
