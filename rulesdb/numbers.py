@@ -31,11 +31,11 @@ _SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
 # asks to do ("can i use 3 dice"); a number after a label word is a name, not a count ("a rank 5 card")
 _CAP = r"\b(?:up to|at most|no more than|never more than|max(?:imum)?(?: of)?)\s+(\d+)\s+([a-z]+)(?:\s+([a-z]+))?"
 ASKS = ("can i ", "can we ", "may i ", "may we ", "could i ", "could we ", "allowed to ")
-LABELS = r"\b(?:rank|level|lvl|tier|round|step|phase|number|page|section)\s+{n}\b"
+LABELLED = r"\b(?:rank|level|lvl|tier|round|step|phase|number|page|section)\s+(\d+)\b"
 # a count of the players is the table's size, said as context ("2 player game, can i play a run of 4")
 PLAYERS = frozenset(("player", "players", "people", "ppl"))
 # a gap between two numbers a rule names ("differs from your prediction by 2 or more", "off by more than 1")
-_GAP = r"\b(?:differs?|differ\w*|off|apart)\b[^.:;]{{0,40}}?\bby (?:{d} or more|more than {less})\b"
+_GAP = r"\b(?:differs?|differ\w*|off|apart)\b[^.:;]{0,40}?\bby (?:(\d+) or more|more than (\d+))\b"
 
 
 # One comparison a question's numbers make: its kind ("total", "tie", "threshold", "sizes",
@@ -71,8 +71,9 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
     # "can i use 3 dice": a count asked for, past a cap a rule may state
     low = digits(question)
     if any(a in low for a in ASKS):
+        labels = {int(n) for n in re.findall(LABELLED, low)} if any(c.isdigit() for c in low) else set()
         found += [Comparison("cap", frozenset((c.n,)), " ".join(w.rstrip("s") for w in c.thing)) for c in counted
-                  if c.kind in ("", "gain") and c.thing and not re.search(LABELS.format(n=c.n), low)]
+                  if c.kind in ("", "gain") and c.thing and c.n not in labels]
     # "predicted 1 and finished with 3 cards": two counts said or held (nothing gained, paid, rolled), 2 apart
     alone = [c.n for c in counted if c.kind in ("", "have")]
     if len(singles) == len(counted) == len(alone) == 2 and alone[0] != alone[1]:
@@ -100,7 +101,7 @@ def states(comparison: Comparison, text: str) -> bool:
         return any(int(m[0]) < n and not things.isdisjoint((m[1].rstrip("s"), m[2].rstrip("s")))
                    for m in re.findall(_CAP, low) for n in comparison.numbers)
     if comparison.kind == "gap":  # the gap the two counts make, said as a gap ("by 2 or more")
-        return any(re.search(_GAP.format(d=d, less=d - 1), low) for d in comparison.numbers)
+        return any(int(d or less) == (n if d else n - 1) for d, less in re.findall(_GAP, low) for n in comparison.numbers)
     if comparison.kind == "threshold":
         return any(re.search(rf"(?:\b{n}\s*{_AT_LEAST}|\bat least\s+{n})\s+(?:\w+\s+)?{comparison.noun}", low)
                    for n in comparison.numbers)
