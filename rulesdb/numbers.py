@@ -2,8 +2,10 @@
 
 "I have 6 cards and draw 3" is a total passing a limit; "attack 4 and I roll a 4" a tie; "the winner
 has 2 Hell cards" a count on one side of a threshold; "9,9 against 2,3,4" two sets of different
-sizes. A rule whose own title or text states the matching number or comparison ("never more than 7
-cards", "at least", "3 or more", "more cards beats fewer") answers the question the numbers ask, so
+sizes; "predicted 1 and finished with 3 cards" two counts 2 apart; "can I use 3 dice" a count asked
+past a cap. A rule whose own title or text states the matching number or comparison ("never more
+than 7 cards", "at least", "3 or more", "more cards beats fewer", "off by more than 1", "up to 2
+dice") answers the question the numbers ask, so
 the search lifts it by a share of the game's best score for each comparison it states: a full share
 where its title states it, a quarter more where its text does.
 Pure functions over the question's and the entries' text; nothing per rule or per game.
@@ -25,12 +27,22 @@ _TIE = r"\b(?:equal\w*|ties?|tied|tiebreak\w*|at least|or (?:more|higher|above|l
 _SIZES = r"\b(?:more|fewer|bigger|larger|smaller|longer|shorter)\s+(?:\w+\s+)?(?:cards?|sets?|dice|runs?)\b"
 _SAME_SIZE = r"\bsame (?:size|number of cards|length)\b|\bequal size\b"
 _SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
+# a cap on how many of a thing ("take up to 2 centre dice", "at most 4 cards"), and what a question
+# asks to do ("can i use 3 dice"); a number after a label word is a name, not a count ("a rank 5 card")
+_CAP = r"\b(?:up to|at most|no more than|never more than|max(?:imum)?(?: of)?)\s+(\d+)\s+([a-z]+)(?:\s+([a-z]+))?"
+ASKS = ("can i ", "can we ", "may i ", "may we ", "could i ", "could we ", "allowed to ")
+LABELLED = r"\b(?:rank|level|lvl|tier|round|step|phase|number|page|section)\s+(\d+)\b"
+# a count of the players is the table's size, said as context ("2 player game, can i play a run of 4")
+PLAYERS = frozenset(("player", "players", "people", "ppl"))
+# a gap between two numbers a rule names ("differs from your prediction by 2 or more", "off by more than 1")
+_GAP = r"\b(?:differs?|differ\w*|off|apart)\b[^.:;]{0,40}?\bby (?:(\d+) or more|more than (\d+))\b"
 
 
 # One comparison a question's numbers make: its kind ("total", "tie", "threshold", "sizes",
-# "same-size", "same-kind") and the numbers a rule must state ("total": the limits the total passes;
-# "threshold": the counts near the one held); noun, for "threshold", the start of the word the count
-# is of ("hell" of "2 hell cards"). collections' namedtuple, as counts.Count.
+# "same-size", "same-kind", "gap", "cap") and the numbers a rule must state ("total": the limits the
+# total passes; "threshold": the counts near the one held; "gap": how far apart two counts are; "cap":
+# the count asked); noun, for "threshold", the start of the word the count is of ("hell" of "2 hell
+# cards"), for "cap" the words after the count. collections' namedtuple, as counts.Count.
 Comparison = namedtuple("Comparison", "kind numbers noun", defaults=(frozenset(), ""))
 
 
@@ -49,16 +61,32 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
         if any(k and kinds.count((n, k)) > 1 for n, k in kinds):
             found.append(Comparison("same-kind"))
     singles = [c.n for c in said if c.kind != "set"]
+    counted = [c for c in said if c.kind != "set" and not _table(c)]  # the gap's and the cap's counts
     # "attack 4 against me and I roll a 4", "we both rolled 5"
     if any(c.kind == "tie" or c.kind == "roll" and singles.count(c.n) > 1 for c in said):
         found.append(Comparison("tie"))
     if told := total(said):  # "have 6 ... draw 3": it passes the limits 6 to 8
         held, gain = told
         found.append(Comparison("total", frozenset(range(held.n, held.n + gain.n))))
+    # "can i use 3 dice": a count asked for, past a cap a rule may state
+    low = digits(question)
+    if any(a in low for a in ASKS):
+        labels = {int(n) for n in re.findall(LABELLED, low)} if any(c.isdigit() for c in low) else set()
+        found += [Comparison("cap", frozenset((c.n,)), " ".join(w.rstrip("s") for w in c.thing)) for c in counted
+                  if c.kind in ("", "gain") and c.thing and c.n not in labels]
+    # "predicted 1 and finished with 3 cards": two counts said or held (nothing gained, paid, rolled), 2 apart
+    alone = [c.n for c in counted if c.kind in ("", "have")]
+    if len(singles) == len(counted) == len(alone) == 2 and alone[0] != alone[1]:
+        found.append(Comparison("gap", frozenset((abs(alone[0] - alone[1]),))))
     # "has 2 hell cards": a threshold of 2 or 3
     found += [Comparison("threshold", frozenset((c.n, c.n + 1)), c.thing[0][:4])
               for c in said if c.kind == "have" and c.thing and len(c.thing[0]) > 2 and c.thing[0][:3].isalpha()]
     return tuple(found)
+
+
+def _table(count) -> bool:
+    """Whether a count is of the players at the table ("2 player game", "3 of us")."""
+    return bool(count.thing) and (count.thing[0] in PLAYERS or count.thing[:2] == ("of", "us"))
 
 
 @lru_cache(maxsize=8192)  # a tie's or a size's check is the same for every question that makes it
@@ -68,6 +96,12 @@ def states(comparison: Comparison, text: str) -> bool:
     low = digits(text)
     if comparison.kind == "total":
         return bool(comparison.numbers) and _near_limit(low, comparison.numbers)
+    if comparison.kind == "cap":  # a cap below the count asked, on the thing counted
+        things = set(comparison.noun.split())
+        return any(int(m[0]) < n and not things.isdisjoint((m[1].rstrip("s"), m[2].rstrip("s")))
+                   for m in re.findall(_CAP, low) for n in comparison.numbers)
+    if comparison.kind == "gap":  # the gap the two counts make, said as a gap ("by 2 or more")
+        return any(int(d or less) == (n if d else n - 1) for d, less in re.findall(_GAP, low) for n in comparison.numbers)
     if comparison.kind == "threshold":
         return any(re.search(rf"(?:\b{n}\s*{_AT_LEAST}|\bat least\s+{n})\s+(?:\w+\s+)?{comparison.noun}", low)
                    for n in comparison.numbers)

@@ -14,6 +14,7 @@ from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, 
 from rulesdb.counts import rulebook_words
 from rulesdb.coverage import own_words
 from rulesdb.errors import BadQuery
+from rulesdb.examples_rank import worked
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import (both_halves, cause_first, definition_first, moment_first, part_best, parts_answered,
@@ -358,6 +359,7 @@ class RulesSearch:
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
         found = notes_aside(found, key, self.stems, NAMED_WEIGHT)  # a note answers a question naming its subject
+        found = worked(found, query, kinds.get("example", 1.0))  # "adjust a 2 down by 2": the example of it
         found = cause_first(found, query)  # "how do you get eliminated": what eliminates, not what follows
         found = moment_first(found, query)  # "when can we refresh": the rule saying when, not what it does
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
