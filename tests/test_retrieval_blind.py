@@ -20,8 +20,11 @@ from retrieval_figures import BLIND, FIFTH, FOURTH, FRESH, THIRD, blind_figures,
 
 # The published figures of the test half with a game (README "How accurate"), as hits out of 225;
 # round seventeen (search21) moved them from 190 and 219: one first answer more, one top 3 fewer,
-# landed by the rule written before scoring (hits@1 + hits@3 over this half and blind2 do not fall)
-FLOORS = {("game", "at1"): 191, ("game", "at3"): 218}
+# landed by the rule written before scoring (hits@1 + hits@3 over this half and blind2 do not fall);
+# round eighteen to 193 and 217: two first answers more by a player's numbers (search22, landed by that
+# rule), one top 3 fewer by the entries that now say a reading is one (refdata2: a correctness change,
+# the rulebook's silence said plainly, not a ranking change; its text pulls a near rule up)
+FLOORS = {("game", "at1"): 193, ("game", "at3"): 217}
 
 
 def test_the_split_is_fixed_and_every_question_labelled():
