@@ -193,6 +193,8 @@ class Series:
     and declares the subclass (Views.series): its `read(text)` and `plays_on(state, by)`."""
 
     step: str = ""
+    stopped: str | None = None  # where the whole stopped at a player who could still answer, said so
+    rule: str | None = None  # the rule `stopped` cites
 
     def ready(self, first) -> None:
         return None
@@ -202,6 +204,10 @@ class Series:
 
     def done(self, first, now) -> bool:
         return False
+
+    def stop_effects(self) -> list[Effect]:
+        """The line saying where the whole stopped (`stopped`), as the last step's effect; none if it did not."""
+        return [Effect(kind="stopped", message=self.stopped, rule=self.rule)] if self.stopped else []
 
     def judged(self, game: Game, first) -> Verdict:
         """The whole judged on `first` and made on a copy, nothing recorded (`companion check`): refused
@@ -220,8 +226,7 @@ class Series:
                 return made.verdict
             now, effects = made.state, [*effects, *made.effects]
             if self.done(first, now):
-                said = getattr(self, "stopped", None)
-                effects += [Effect(kind="stopped", message=said, rule=getattr(self, "rule", None))] if said else []
+                effects += self.stop_effects()
                 break
         return Verdict(legal=True, effects=tuple(effects))
 

@@ -237,10 +237,8 @@ class Recording(Marks):
             for n in range(series.most(first)):
                 result = self.play(series.step, session.name, seen=mark if n == 0 else None)
                 finished = series.done(first, result.state)
-                said = getattr(series, "stopped", None)
-                if finished and said:  # the declines stopped at a player who could answer: said in the last line
-                    result.effects = [*result.effects, Effect(kind="stopped", message=said,
-                                                              rule=getattr(series, "rule", None))]
+                if finished:  # the declines stopped at a player who could answer: said in the last line
+                    result.effects = [*result.effects, *series.stop_effects()]
                 yield result
                 if finished:
                     break

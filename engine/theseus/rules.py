@@ -89,8 +89,8 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
     if hidden:
         reasons += _not_yet_dealt(table, [name])
         table.note(*_possession(player.name, [name], R.EXILE_DOWN))
-    elif name not in cards and zone == "hand" and table.standin(name, cards) in cards:
-        table.note(R.EXILE_DOWN, standin_note(player.name, table.standin(name, cards), name))
+    elif name not in cards and zone == "hand" and (standin := table.standin(name, cards)) in cards:
+        table.note(R.EXILE_DOWN, standin_note(player.name, standin, name))
     elif name not in cards:
         reasons.append(_r(R.EXILE_DOWN, f"{name} is not in {player.name}'s {zone.capitalize()} "
                           f"({listing(sorted(cards))})"))
