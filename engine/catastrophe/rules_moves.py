@@ -3,6 +3,7 @@ refusal's fallback offer built from them."""
 from __future__ import annotations
 
 from engine.base import EngineError, Reason, Verdict
+from engine.words import listing
 
 from . import notation, rules
 from .model import REACTIONS, State, catalogue
@@ -40,7 +41,7 @@ def still_to_roll(state: State) -> list[str]:
 def _rolls(names: list[str]) -> str:
     """"Ben's roll", "Ben's and Cy's rolls", "Ben's, Cy's and Di's rolls"."""
     said = [f"{n}'s" for n in names]
-    return f"{said[0]} roll" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]} rolls"
+    return listing(said) + (" roll" if len(said) == 1 else " rolls")
 
 
 def whose_turn(state: State, player: str) -> str | None:
@@ -71,14 +72,14 @@ def acting(state: State, page: bool = False) -> str | None:
     top = state.chain[-1] if state.chain else None
     rollers = still_to_roll(state)
     if len(rollers) > 1:  # an Attack on several cats: each still rolls, in any order (said in turn order)
-        return f"{', '.join(rollers[:-1])} and {rollers[-1]}, each still to roll for {top.label()}"
+        return f"{listing(rollers)}, each still to roll for {top.label()}"
     if state.game_over or top is None or top.type != "attack" or not top.rolls or rollers:
         return None
     spenders = [p.name for p in state.players if p.yarn_balls and not p.eliminated]
     if not spenders:
         return None
     rolled = [n for n in (state.players[i].name for i in state.turn_order()) if n in top.rolls] or list(top.rolls)
-    again = rolled[0] if len(rolled) == 1 else f"one of {', '.join(rolled[:-1])} and {rolled[-1]}"
+    again = rolled[0] if len(rolled) == 1 else f"one of {listing(rolled)}"
     if page:
         return (f"{', '.join(spenders)} (a Yarn Ball spent makes {again} roll again), "
                 f"or {top.label()} resolved (it takes effect)")
