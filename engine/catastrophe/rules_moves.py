@@ -182,17 +182,23 @@ def refusal(state: State, move: Move, found) -> Verdict:
     turn = next((i for i, p in enumerate(found.problems) if p.rule in TURN_RULES), None)
     if maker and not offered and turn is not None and not state.player(maker).eliminated:
         said = found.problems[turn]
+        rollers = still_to_roll(state)
+        wait = (f"wait for {_rolls(rollers)}" if maker == state.players[state.current].name and rollers
+                else "wait for your turn")
         found.problems[turn] = Reason(rule=said.rule, message=f"{said.message}; nothing of {maker}'s to offer "
-                                      "now: wait for your turn")
+                                      f"now: {wait}")
     return found.verdict(offered)
 
 
 def waiting_maker(state: State, move: Move) -> str | None:
     """The maker of a play refused while other cats act (neither the turn's cat nor a cat the Attack
-    being played still waits on to roll): what is offered instead must be theirs."""
+    being played still waits on to roll): what is offered instead must be theirs. A roll is the
+    rolling cat's alone: while one waits, the turn's cat rolling in its place is such a maker too."""
     being = rules.being_played(state.chain)
     rolling = [t for t in being.targets if t not in being.rolls] if being and being.type == "attack" else []
-    acting = (None, state.players[state.current].name, rules.waiting_roller(state), *rolling)
+    roller = rules.waiting_roller(state)
+    turns = () if move.kind == "roll" and (roller or rolling) else (state.players[state.current].name,)
+    acting = (None, *turns, roller, *rolling)
     return None if move.player in acting else move.player
 
 
