@@ -90,7 +90,8 @@ def summary(state: State) -> dict[str, Any]:
         "game": GAME,
         "round": state.round,
         "phase": state.phase,
-        "turn": state.turn,
+        # once over, nobody has a turn: how the game ended and who won stands in its place
+        **({"ended": ended(state, final_points, winners)} if state.game_over else {"turn": state.turn}),
         "setup_todo": setup_todo(state) if state.phase == "setup" else [],
         "centre_dice": list(state.centre_dice),
         "winning_set": set_text(state),
@@ -121,6 +122,16 @@ def _final(state: State) -> tuple[tuple[int, ...], list[str]]:
     points, winners = final_scoring([p.gems for p in state.players], [p.points for p in state.players],
                                     state.options.competitive)
     return points, [state.players[i].name for i in winners]
+
+
+def ended(state: State, points, winners: list[str]) -> str:
+    """How the game ended, in one line: who lost their last Soul Gem, and who wins (with the points
+    in the competitive variant)."""
+    how = f"{state.loser} lost their last soul gem" if state.loser else "the game is over"
+    who = " and ".join(winners) or "nobody"
+    wins = "wins" if len(winners) == 1 else "win"
+    score = f" with {count(max(points), 'point')}" if state.options.competitive and winners else ""
+    return f"{how}; {who} {wins}{score}"
 
 
 def result(state: State, t: TableChange) -> None:
