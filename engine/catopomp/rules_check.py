@@ -339,8 +339,13 @@ def _pass_violations(t: Table, mv: Move):
                            "game, where the owner transfers a Hell card instead"))
     if mv.transfer is not None:
         if not (0 <= mv.transfer < NCODES and ohell[mv.transfer]):
-            bad.append(Finding(R.PASSING_TRANSFER_OPTIONAL,
-                               f"{oname}, owner of the winning set, has no {card_name(mv.transfer)} in their Hell Domain"))
+            lacks = f"{oname}, owner of the winning set, has no {card_name(mv.transfer)} in their Hell Domain"
+            if total >= 3:  # the transfer is owed: the duty decides, and it is one of the owner's own
+                own = cards_text(sorted(set(code for code in range(NCODES) if ohell[code])))
+                bad.append(Finding(R.PASSING_TRANSFER_MANDATORY_THREE,
+                                   f"{lacks}: with {total} Hell cards {oname} must transfer one of them ({own})"))
+            else:
+                bad.append(Finding(R.PASSING_TRANSFER_OPTIONAL, lacks))
         else:
             rule = (R.PASSING_TRANSFER_MANDATORY_THREE if total >= 3
                     else R.PASSING_TRANSFER_OPTIONAL)
