@@ -70,7 +70,12 @@ def check_deck(data: dict, source: str = "deck") -> Verdict:
 
 
 def to_act(state: State) -> str | None:
-    return None if state.winner else state.player_one if state.level_over else notation.actor(state)
+    """The player with priority or the initiative; None once the game is won, and at a level's end
+    (everyone passed, the Line empty): the next level then begins, no player's move, so anyone at
+    the table may start it (`next-level`, Turns.acting)."""
+    if state.winner or (state.level_over and not state.line):
+        return None
+    return state.player_one if state.level_over else notation.actor(state)
 
 
 def acting(state: State, page: bool = False) -> str | None:
@@ -105,10 +110,11 @@ def moves_note(state: State) -> str | None:
     who = to_act(state)
     if state.winner:
         return f"the game is over: {state.winner} has won"
+    if state.level_over and not state.line:  # everyone has passed: no card is played until the next level
+        return (f"level {state.level} is over: any player may start level {state.level + 1} "
+                "(`next-level`, or `companion track next-level`)")
     if who is None:
         return None
-    if state.level_over and not state.line:  # everyone has passed: no card is played until the next level
-        return f"level {state.level} is over: `companion track next-level` starts level {state.level + 1}"
     me = state.player(who)
     lines = []
     if me.hand_unknown:
