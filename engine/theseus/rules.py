@@ -272,7 +272,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     elif card in player.hand_cards and card not in player.party:
         reasons.append(_r(R.PARTY, f"{card} is in {player.name}'s Hand, not their Party: Recruit it first"))
     elif card not in player.party:
-        reasons.append(_r(R.PARTY, f"{card} is not in {player.name}'s Party ({listing(player.party)})"))
+        reasons.append(_r(R.PARTY, f"{card} is not in {player.name}'s Party ({listing(player.party)})"
+                          + _name_rank_only(card, spec, player)))
     icon = move.icon
     known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
     if known_icon is not None and icon != known_icon:
@@ -329,6 +330,19 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     else:
         table.say("one-more", "you may use 1 more Party card this turn", R.UP_TO_TWO)
     return table.problems
+
+
+def _name_rank_only(card: str, spec, player) -> str:
+    """For a card not in the Party by name: where a Party card known by its Rank only may be it (its
+    Rank is the card's, or the card's Rank is unknown), the command that names it; else nothing."""
+    rank = spec.rank if spec is not None else "unknown"
+    unnamed = [c for c in player.party if c.casefold() in RANK_ONLY_NAMES and rank in ("unknown", int(c.split()[1]))]
+    if not unnamed or card.casefold() in RANK_ONLY_NAMES:
+        return ""
+    party = list(player.party)
+    party[party.index(unnamed[0])] = f"{card}:{unnamed[0].split()[1]}"
+    return (f"; if {card} is {player.name}'s {unnamed[0]}, name it first: "
+            f"`companion track party {quote(player.name.lower())} {' '.join(quote(c) for c in party)}`")
 
 
 def unknown_icon(card: str, spec, icon: str | None, who: str, party) -> str:
