@@ -102,8 +102,10 @@ def final_scores(state: State) -> dict[str, Any]:
     best = max(r["total"] for r in rows)
     tied = [r for r in rows if r["total"] == best]
     decided, on_points = "points", len(tied) > 1
+    compared: list[str] = []  # the players whose Hands the second tiebreaker compared
     for key in ("party_rank", "hand_rank"):  # the tiebreakers, in order, while a tie stands
         if len(tied) > 1:
+            compared = [r["player"] for r in tied] if key == "hand_rank" else compared
             decided, top = key.replace("_", "-"), max(r[key] for r in tied)
             tied = [r for r in tied if r[key] == top]
     if len(tied) > 1:
@@ -117,8 +119,20 @@ def final_scores(state: State) -> dict[str, Any]:
         if unknown_rank:
             note(R.TIE_PARTY, f"the Ranks of {listing(sorted(set(unknown_rank)))} are unknown "
                  "and count 0 in the tiebreakers; " + teach_each(unknown_rank, rank="N"))
+    hidden = {p.name: hand_ranks.get(p.name) for p in state.players if p.name in compared
+              and not p.hand_known and (p.hand or p.name in hand_ranks)}
     return {"players": rows, "winners": [r["player"] for r in tied], "decided_by": decided,
-            "unchecked": notes}
+            "unchecked": notes, "hidden_hands": hidden}
+
+
+def told_hands(result: dict) -> str:
+    """What a winner or tie line adds when the Hand tiebreaker compared a hidden Hand (the table does
+    not see it; the companion holds its size): the result rests on the Rank total the table gave for
+    it, or on none given (counted 0)."""
+    said = [f"{name}'s hidden Hand, " + (f"Rank total {total} as given" if total is not None
+                                         else "its Rank total not given (counted 0)")
+            for name, total in (result.get("hidden_hands") or {}).items()]
+    return f"; this rests on what the table told the companion: {listing(said)}" if said else ""
 
 
 def deciding_figures(result: dict) -> str:
@@ -163,8 +177,8 @@ def say_final_scores(table: Table, state: State) -> None:
     rule, how = DECIDED_BY[result["decided_by"]]
     figures = deciding_figures(result)
     if len(winners) == 1:
-        table.say("winner", f"{winners[0]} wins ({how}: {figures})", rule, who=winners[0])
+        table.say("winner", f"{winners[0]} wins ({how}: {figures}){told_hands(result)}", rule, who=winners[0])
     else:
-        table.say("winner", f"tie between {listing(winners)} ({how}: {figures})", rule)
+        table.say("winner", f"tie between {listing(winners)} ({how}: {figures}){told_hands(result)}", rule)
     for n in result["unchecked"]:
         table.note(n.rule, n.message)

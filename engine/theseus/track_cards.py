@@ -238,7 +238,8 @@ def area(table: Table, who: str, args: tuple[str, ...], zone: Zone) -> None:
                 f"a {zone.name} holds at most {LIMIT} cards once everything has resolved, each of Rank 6 at "
                 f"most: its Rank total is at most {MAX_RANK_TOTAL}, not {given}",
             )
-        zone.record(table, who, [])
+        if not (zone is HAND and who in table.hidden):  # a hidden Hand keeps its size: only its total is told
+            zone.record(table, who, [])
         totals[who] = given
         table.say(verb, f"{who}'s {zone.name}: Rank total {given} (cards not recorded)", rule)
         return

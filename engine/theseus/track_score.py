@@ -9,7 +9,7 @@ from engine.base import Reason
 from engine.words import count, listing
 
 from .rule_ids import R
-from .rules_scoring import DECIDED_BY, final_scores
+from .rules_scoring import DECIDED_BY, final_scores, told_hands
 from .table import Table
 
 
@@ -41,12 +41,12 @@ def standings(table: Table, *, final: bool, result: dict[str, Any] | None = None
     rule, how = DECIDED_BY[result["decided_by"]]
     winners = result["winners"]
     if final and len(winners) == 1:
-        table.say("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
+        table.say("winner", f"{winners[0]} wins ({how}){told_hands(result)}", rule, who=winners[0])
     elif final:
         table.say(
             "tie",
             f"tie between {listing(winners)} ({how}); the rulebook does not say what happens then "
-            f"(unclear entry {R.FULL_TIE})",
+            f"(unclear entry {R.FULL_TIE}){told_hands(result)}",
             rule,
         )
     elif len(winners) == 1:
