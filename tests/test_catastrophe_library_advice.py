@@ -41,3 +41,18 @@ def test_an_entry_that_has_the_type_is_not_told_its_type_again(cli, home):
     said = _said(cli("check", "--move", "resolve"))
     edit = said.split("cards edit", 1)[1].split("`", 1)[0]
     assert edit == ' catastrophe "Laser Pointer" --effect "EFFECT"', said
+
+
+def test_the_play_s_catalogue_note_names_the_type_the_library_gives(cli, home):
+    """The note on playing a card the session's catalogue lacks: once the card library has the card,
+    the `track card` it offers names the library's type (attack), not `NAME TYPE`."""
+    assert cli("track", "new", "catastrophe", "--players", "Abi,Betty").exit_code == 0
+    before = _said(cli("check", "Abi play Laser Pointer at Betty"))
+    assert "'Laser Pointer' is not in the card catalogue" in before, before
+    assert '`companion track card "Laser Pointer" TYPE`' in before, before
+    assert cli("cards", "add", "catastrophe", "Laser Pointer", "--type", "attack", "--number", "4").exit_code == 0
+    for command in (["check", "Abi play Laser Pointer at Betty"], ["play", "Abi play Laser Pointer at Betty"]):
+        said = _said(cli(*command))
+        assert "this session does not know Laser Pointer yet: the card library has it" in said, said
+        assert 'teach it to this session with `companion track card "Laser Pointer" attack`' in said, said
+        assert "NAME TYPE" not in said and "cards add" not in said, said

@@ -98,8 +98,7 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
             r.forbid(R.CATFINITY_NOT_RGD, f"{spec.name} has Catfinity, which does not reach past a Red Glowy Dot")
         return
     if spec is None:
-        r.note(R.CLAW_HOW, f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
-               "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
+        r.leave_open(rules_effects.uncatalogued(R.CLAW_HOW, move.card))
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None

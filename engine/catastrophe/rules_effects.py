@@ -110,6 +110,21 @@ def unknown(rule: str, name: str, card_type: str | None = None, edit: bool = Fal
                     f"{card_type or 'TYPE'}", session_type=card_type or "TYPE")
 
 
+def uncatalogued(rule: str, name: str):
+    """The note on playing a card the session's catalogue lacks: its type, symbols and timing are the
+    table's call, and the `track card` that adds it. Kept with its parts (engine.untaught.Untaught), so
+    that once the card library has the card it is said anew, naming the library's type."""
+    from engine.untaught import Untaught
+    from engine.words import card_word, teach as teach_field
+
+    session, command = f"companion track card {card_word(name)} TYPE", teach_field("catastrophe", name, "type", "TYPE")
+    return Untaught(rule=rule, message=f"{name!r} is not in the card catalogue: its type, symbols and timing are the "
+                    f"table's call (add it to the situation's cards, to this session with `{session}`, or to the "
+                    f"card library with `{command}`)",
+                    card=name, what="its type, symbols and timing are", field="type",
+                    command=command, session=session, session_type="TYPE")
+
+
 def whom(t, card, who: str) -> list[int]:
     """The seats an effect reaches on the working table, in turn order (eliminated cats aside)."""
     order = t.turn_order()
