@@ -3,12 +3,13 @@ from __future__ import annotations
 
 
 class Lexicon:
-    """The words of one or more per-game indexes (their readers), counted together. One question's:
-    each word's counts and documents are read once (a long-lived engine keeps only `near`)."""
+    """The words of one or more per-game indexes (their readers), counted together: each word's
+    counts, documents and close terms read once, for as long as the readers are open (an engine
+    keeps one per game)."""
 
-    def __init__(self, readers, near: dict | None = None):
+    def __init__(self, readers):
         self.readers = list(readers)
-        self._near = {} if near is None else near  # token -> close terms: a long-lived engine keeps them
+        self._near: dict[tuple[str, int], set[str]] = {}  # (token, edits) -> close terms
         self.doc_count = sum(r.doc_count() for r in self.readers)
         self._df: dict[tuple[str, str], int] = {}  # a question asks for a word's counts several times
         self._docs: dict[tuple[str, str], list[frozenset[int]]] = {}

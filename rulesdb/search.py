@@ -288,7 +288,8 @@ class RulesSearch:
         self.surface = lambda: surface_words(indexes)
         self.analyzer = make_analyzer()
         self._stems: dict[str, list[str]] = {}
-        self._near: dict[str, dict] = {g: {} for g in self.searchers}  # per game: a word's close terms, found once
+        # per game: each word's counts, documents and close terms, read once while the engine is open
+        self._lex = {g: Lexicon([sr.reader()]) for g, sr in self.searchers.items()}
 
     def game_names(self, gid: str) -> dict[str, str]:
         """The names a question may call a game by -> how they are read (rulesdb.index.game_names),
@@ -316,17 +317,16 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _case_words(self, query: str, searcher) -> Callable[[str, dict], bool]:
+    def _case_words(self, query: str, lex: Lexicon) -> Callable[[str, dict], bool]:
         """Whether an exception's case is named by the query (rulesdb.exceptions_rank)."""
-        reader = searcher.reader()
-        return case_namer(query, self.stems, lambda t: reader.doc_frequency("spell", t), searcher.doc_count())
+        return case_namer(query, self.stems, lambda t: lex.df("spell", t), lex.doc_count)
 
     def ranked(self, query: str, gid: str, limit: int, faint: tuple = ()) -> tuple[list[tuple[float, dict]], Built | None]:
         """One game's hits for a question, best first, and the query built for it: the same
         whether the question names the game or not (issue 46), so each game keeps its own order
         when the games are merged."""
         searcher = self.searchers[gid]
-        lex = Lexicon([searcher.reader()], self._near[gid])
+        lex = self._lex[gid]
         built = build_query(lex, self.stems, query, faint, gid)
         if built.query is None:
             return [], built
@@ -364,7 +364,7 @@ class RulesSearch:
         found = moment_first(found, query)  # "when can we refresh": the rule saying when, not what it does
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
         # a rule stating the comparison the question's numbers make (a tie: "at least"; sizes: "more cards")
-        return _exceptions_first(lifted(found, query), self._case_words(query, searcher)), built
+        return _exceptions_first(lifted(found, query), self._case_words(query, lex)), built
 
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
         """Ranked hits for a natural-language question, in one game or across all of them: each
@@ -381,7 +381,7 @@ class RulesSearch:
         faint = tuple(faint)
         per_game = {gid: self.ranked(asked, gid, limit, faint) for gid in searchers}
         typed = set().union(*(b.typed for _, b in per_game.values() if b is not None))
-        weights = _game_weights(typed, searchers)
+        weights = _game_weights(typed, {gid: self._lex[gid] for gid in searchers})
         named = _named_games(spelt, {gid: self.game_names(gid) for gid in searchers}) if game is None else set()
         if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
             weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
@@ -483,13 +483,13 @@ def _named_games(query: str, names: dict[str, dict[str, str]]) -> set[str]:
     return {gid for gid, said in names.items() if any(len(n) >= 5 and f" {n} " in low for n in said)}
 
 
-def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
+def _game_weights(typed: set[str], lexicons: dict[str, Lexicon]) -> dict[str, float]:
     """Across games, the game whose own vocabulary the question uses ("determination" is only a
     Cataclysm Arcade word) keeps full weight; games with fewer such words weigh OTHER_GAME."""
-    claims = dict.fromkeys(searchers, 0)
-    if len(searchers) > 1:
+    claims = dict.fromkeys(lexicons, 0)
+    if len(lexicons) > 1:
         for t in typed:
-            having = [gid for gid, sr in searchers.items() if sr.reader().doc_frequency("spell", t)]
+            having = [gid for gid, lex in lexicons.items() if lex.df("spell", t)]
             if len(having) == 1:
                 claims[having[0]] += 1
     top = max(claims.values(), default=0)

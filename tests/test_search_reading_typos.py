@@ -26,7 +26,7 @@ def test_a_short_misspelt_alias_reads_as_the_rules_word(engine):
 @pytest.mark.parametrize("word, game, meant", [("helth", "cataclysm-arcade", "health"), ("levle", "cataclysm-arcade", "level"),
                                                ("pas", "catastrophe", "pass")])
 def test_the_correction_counts_as_typed(engine, word, game, meant):
-    lex = Lexicon([engine.searchers[game].reader()], {})
+    lex = Lexicon([engine.searchers[game].reader()])
     built = build_query(lex, engine.stems, f"what about {word}", (), game)
     assert built.fixes == {word: meant}
     assert meant in built.typed
@@ -35,5 +35,5 @@ def test_the_correction_counts_as_typed(engine, word, game, meant):
 @pytest.mark.parametrize("word, game", [("options", "cataclysm-arcade"), ("use", "catopomp")])
 def test_a_word_the_rules_or_the_players_map_know_is_no_typo(engine, word, game):
     # "options" two edits from "opponent", "use" in the rules' text ("user" one edit away)
-    lex = Lexicon([engine.searchers[game].reader()], {})
+    lex = Lexicon([engine.searchers[game].reader()])
     assert build_query(lex, engine.stems, f"what about {word}", (), game).fixes == {}
