@@ -469,17 +469,21 @@ def _resolve(t: Table, move: Move) -> None:
             t.chain[being] = card.model_copy(update={"targets": targets})
             t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)
     elif top.type == "curiosity":
-        ops = [(t.state.index(x), "-", top.lives) for x in top.targets]
+        targets = _still_in(t, top)
+        ops = [(t.state.index(x), "-", top.lives) for x in targets]
         lives = f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}"
-        loses = "loses" if len(top.targets) == 1 else "lose"
-        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} {loses} {lives}", R.CURIOSITY)
+        loses = "loses" if len(targets) == 1 else "lose"
+        if targets:
+            t.say("curiosity", f"{name} takes effect: {', '.join(targets)} {loses} {lives}", R.CURIOSITY)
         t.apply_lives(ops)
     elif top.type == "attack":
-        ops = [(t.state.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]
+        targets = _still_in(t, top)
+        ops = [(t.state.index(x), "-", top.lives) for x in targets if top.rolls.get(x, 7) < (top.number or 1)]
         hit = [t.name(i) for i, _, _ in ops]
-        t.say("attack", f"{name} takes effect: " + (f"{', '.join(hit)} lose{'s' if len(hit) == 1 else ''} "
-              f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}" if hit else "every target defended"),
-              R.SPECIAL_ATTACKS if top.lives > 1 else R.ATTACK_LOSE)
+        if targets:
+            t.say("attack", f"{name} takes effect: " + (f"{', '.join(hit)} lose{'s' if len(hit) == 1 else ''} "
+                  f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}" if hit else "every target defended"),
+                  R.SPECIAL_ATTACKS if top.lives > 1 else R.ATTACK_LOSE)
         t.apply_lives(ops)
     elif top.type == "reapurr":
         if top.reapurr is not None:
@@ -511,6 +515,16 @@ def _resolve(t: Table, move: Move) -> None:
         t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "
               "come before it takes effect", R.NEW_REACTIONS)
         t.say("order", "cards in play take effect most recent first", R.REACTION_ORDER)
+
+
+def _still_in(t: Table, top) -> list[str]:
+    """The card's targets still in the game; one eliminated while the card waited is out of the game, and
+    the line says the card costs that cat nothing."""
+    out = [x for x in top.targets if not t.alive(t.state.index(x))]
+    if out:
+        t.say("out-of-game", f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} out of the game (eliminated "
+              f"while {top.label()} waited): it costs {'that cat' if len(out) == 1 else 'them'} nothing", R.OUT)
+    return [x for x in top.targets if x not in out]
 
 
 def _pile(card_type: str) -> str:
