@@ -143,8 +143,19 @@ def _play_moved(old, new) -> str:
     """The cards that came into play or left it (the `in play` list), in words: `Take by Ben leaves play`."""
     before, after = ([x for x in _items(v, cell(v)) if x != "-"] for v in (old, new))
     came = [x for x in after if x not in before or before.remove(x)]
-    said = [f"{x} comes into play" for x in came] + [f"{x} leaves play" for x in before]
+    kept = []  # a card still in play whose note moved (a roll made or taken back): `(rolled Ben 2)`
+    for x in list(came):
+        was = next((y for y in before if y.split(" (")[0] == x.split(" (")[0]), None)
+        if was is not None:
+            came.remove(x), before.remove(was)
+            kept.append(f"{x.split(' (')[0]} (still in play): {_note(was)}→{_note(x)}")
+    said = kept + [f"{x} comes into play" for x in came] + [f"{x} leaves play" for x in before]
     return _short(", ".join(said), 64) if said else f"in play {_moved(old, new)}"
+
+
+def _note(item: str) -> str:
+    """The note in brackets after a card in play (`rolled Ben 2`), or `none`."""
+    return item.split(" (", 1)[1].rstrip(")") if " (" in item else "none"
 
 
 def _items(value, text: str) -> list[str]:

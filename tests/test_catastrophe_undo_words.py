@@ -20,3 +20,16 @@ def test_undo_and_redo_say_which_card_leaves_or_enters_play(cli, home):
     assert "Curiosity by Abi at Ben leaves play" in undone and "→-" not in undone, undone
     redone = _one_line(cli("track", "redo"))
     assert "Curiosity by Abi at Ben comes into play" in redone, redone
+
+
+def test_undo_of_a_roll_says_the_roll_goes_not_the_card(cli, home):
+    """Found by refcat4: undoing `Ann roll 2` said the Attack `comes into play` and `leaves play`,
+    though it never left; the line says the card stays in play and its roll is taken back."""
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    for play in ("Abi play Attack 5 at Ben", "Ben roll 2"):
+        assert cli("play", play).exit_code == 0, play
+    undone = _one_line(cli("track", "undo"))
+    assert "comes into play" not in undone and "leaves play" not in undone, undone
+    assert "Attack 5 by Abi at Ben (still in play): rolled Ben 2→none" in undone, undone
+    redone = _one_line(cli("track", "redo"))
+    assert "Attack 5 by Abi at Ben (still in play): none→rolled Ben 2" in redone, redone
