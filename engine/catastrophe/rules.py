@@ -465,6 +465,8 @@ def _resolve(t: Table, move: Move) -> None:
             card = t.chain[being]
             if top.pass_to in card.targets:  # a cat the card aims at already stays one target
                 t.leave_open(rules_readings.PASS_ONTO_TARGET)
+            if not t.alive(t.state.index(top.pass_to)):  # named when in, out before the Pass took effect
+                t.leave_open(rules_readings.PASS_TO_OUT)
             targets = tuple(dict.fromkeys(top.pass_to if x == top.controller else x for x in card.targets))
             t.chain[being] = card.model_copy(update={"targets": targets})
             t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)

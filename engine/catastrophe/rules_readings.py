@@ -23,6 +23,9 @@ PASS_TARGET = _reading(R.PASS, (
 PASS_ONTO_TARGET = _reading(R.PASS, (
     "an Attack on several cats passed to another cat it aims at aims at that cat once: one roll, one loss "
     "(Reaction Cards, Pass: 'now the target of the card instead of you')"))
+PASS_TO_OUT = _reading(R.PASS, (
+    "a Pass that takes effect after the cat it names went out of the game still hands the card on, and the "
+    "card then costs nobody (Reaction Cards, Pass; Eliminated!: out of the game; neither says which way)"))
 MICE_MISCHIEF = _reading(R.RGD_EXAMPLE, (
     "MICE MISCHIEF is an Attack 3 on every other cat that costs 2 lives, with the Red Glowy Dot (Red "
     "Glowy Dot Symbol Example; its card and type are not printed)"))
@@ -79,7 +82,7 @@ BY_EFFECT = {
     ("power-cat-limit", None): POWER_CAT_LIMIT_PICKS,
 }
 
-ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
+ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, PASS_TO_OUT, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
        OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, NINE_SPACE_ALWAYS, HAND_LIMIT_PICKS, POWER_CAT_LIMIT_PICKS,
        ATTACK_ABOVE_DIE, SELF_TARGET, PASS_WAITING, PASS_NOT_SELF)
 

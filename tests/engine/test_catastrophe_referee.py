@@ -198,7 +198,16 @@ def _several_cats_passed_on():
     return E.check(state, E.plays.parse_move("resolve", state))
 
 
+def _passed_to_a_cat_gone_out():
+    """refcat4: Betty's Pass names Chris, who goes out of the game before it takes effect."""
+    state = go(new(), "Abi play Curiosity at Betty", "Betty play Pass to Chris")
+    state, _ = track(state, "lives", "chris", "-9")
+    return E.check(state, E.plays.parse_move("resolve", state))
+
+
 READING_CASES = {
+    # a Pass that takes effect after the cat it names went out: it still hands the card on (costs nobody)
+    "pass to a cat gone out": (readings.PASS_TO_OUT, _passed_to_a_cat_gone_out),
     # a Power Cat answering a card in play, off its owner's turn: only the reaction example hints at it
     "power cat": (readings.POWER_CAT_WHEN, lambda: _play_case(["Abi play Curiosity at Betty"], "Chris play Power Cat")),
     # which card a Pass moves: the most recent non-Reaction, aimed at the passer
