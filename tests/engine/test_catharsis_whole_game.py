@@ -1,0 +1,66 @@
+"""Catharsis, found playing whole games through a session (refcath4): the verdicts of `play`, `moves`
+and `status` agree on one table. Each test names the rulebook passage it follows."""
+from __future__ import annotations
+
+from tests.engine.catharsis_table import E, TRACKER, play, table
+
+FIGHT = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
+THRESHOLD = {"thresholds": "17:everyone takes 2 damage"}
+
+
+def problems(state) -> list[str]:
+    return [r.message for r in TRACKER.declaration.status(state)]
+
+
+def listed(state) -> list[str]:
+    return [E.plays.format_move(m) for m in E.plays.legal_moves(state)]
+
+
+# Morale: a tier's effect happens when Morale first reaches it, after the refresh that spent the point.
+# The debt it leaves is new where it arose, so the table has not moved on past it.
+
+def test_a_threshold_reached_by_a_refresh_in_the_refresh_phase_is_owed_not_impossible():
+    s = table(*FIGHT, "combat enemy", "combat refresh", **THRESHOLD)
+    s = play(s, "refresh")
+    assert s.players[0].damage_due == 2
+    assert problems(s) == []
+
+
+def test_a_threshold_reached_during_a_trap_is_owed_not_impossible():
+    s = table("next-card trap", **THRESHOLD)
+    s = play(s, "morale -1")
+    assert s.players[0].damage_due == 2
+    assert problems(s) == []
+
+
+def test_a_threshold_reached_at_the_start_of_a_round_is_owed_not_impossible():
+    s = table(*FIGHT, "combat enemy", "combat refresh", "combat end-round", "combat round", **THRESHOLD)
+    s = play(s, "refresh")
+    assert problems(s) == []
+
+
+def test_an_attack_share_carried_past_the_enemy_attack_phase_is_still_impossible():
+    # guard: the Refresh Phase comes after the Enemy has attacked; its shares are dealt first
+    s = table(*FIGHT, "combat enemy", "attack party 4", "assign Ann 4")
+    moved = E.plays.apply(s, E.plays.parse_move("combat refresh", s), overruled=True)
+    assert any("Ann still owes 4" in m for m in problems(moved))
+
+
+# Specials: the main rules forbid powers only while a Trap or Event is revealed, and the companion
+# judges a use while a Special is revealed by them (said unchecked); `moves` lists what `play` accepts.
+
+SPECIAL = ["next-card special", 'card Jab top "AA" attacks 2', "rename Ann 1 Jab", "roll Ann 2 2 3 4 5 6"]
+
+
+def test_moves_lists_a_use_play_accepts_while_a_special_is_revealed():
+    s = table(*SPECIAL, players=("Ann",))
+    assert E.check(s, E.plays.parse_move("use Ann 1 top with 2 2", s)).legal
+    assert "use Ann 1 top with 2 2" in listed(s)
+    assert all(E.check(s, E.plays.parse_move(text, s)).legal for text in listed(s))
+    assert "no combat is on now" not in (E.views.moves_note(s) or "")
+
+
+def test_moves_lists_nothing_while_a_trap_is_revealed():
+    # guard: no powers while a Trap or Event is revealed
+    s = table("next-card trap", 'card Jab top "AA" attacks 2', "rename Ann 1 Jab", players=("Ann",))
+    assert listed(s) == []
