@@ -64,3 +64,19 @@ def test_moves_lists_nothing_while_a_trap_is_revealed():
     # guard: no powers while a Trap or Event is revealed
     s = table("next-card trap", 'card Jab top "AA" attacks 2', "rename Ann 1 Jab", players=("Ann",))
     assert listed(s) == []
+
+
+# A table that plays through a session takes a play back with the session's own command, which the
+# refusal of `play undo` names (was: "nearest: burn").
+
+def test_play_undo_names_the_session_command():
+    import pytest
+    from engine.errors import MoveSyntaxError
+
+    for word in ("undo", "redo"):
+        with pytest.raises(MoveSyntaxError) as refused:
+            E.plays.parse_move(word, table())
+        assert f"companion track {word}" in str(refused.value) and "burn" not in str(refused.value)
+    with pytest.raises(MoveSyntaxError) as refused:   # guard: a misspelt verb still gets its nearest
+        E.plays.parse_move("refrsh", table())
+    assert "refresh" in str(refused.value)
