@@ -80,3 +80,20 @@ def test_play_undo_names_the_session_command():
     with pytest.raises(MoveSyntaxError) as refused:   # guard: a misspelt verb still gets its nearest
         E.plays.parse_move("refrsh", table())
     assert "refresh" in str(refused.value)
+
+
+# Morale and Step 4: the refresh window lasts until the players roll for the new round. The Player
+# Attack Phase's line must not call the window closed while a refresh is still accepted (no roll typed).
+
+ROUND_TWO = [*FIGHT, "combat enemy", "combat refresh", "combat end-round", "combat round"]
+
+
+def test_the_player_attack_line_agrees_with_the_refresh_verdict():
+    s = table(*ROUND_TWO)
+    said = " ".join(e.message for e in E.check(s, E.plays.parse_move("combat attack", s)).effects)
+    s = play(s, "combat attack")
+    assert E.check(s, E.plays.parse_move("refresh", s)).legal
+    assert "window is closed" not in said and "roll" in said
+    s = play(s, "roll Ann 1 2 3 4 5 6")   # guard: once someone rolls, it is too late
+    v = E.check(s, E.plays.parse_move("refresh", s))
+    assert not v.legal and "catharsis.morale.refresh-too-late" in {r.rule for r in v.reasons}
