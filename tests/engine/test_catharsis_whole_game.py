@@ -97,3 +97,13 @@ def test_the_player_attack_line_agrees_with_the_refresh_verdict():
     s = play(s, "roll Ann 1 2 3 4 5 6")   # guard: once someone rolls, it is too late
     v = E.check(s, E.plays.parse_move("refresh", s))
     assert not v.legal and "catharsis.morale.refresh-too-late" in {r.rule for r in v.reasons}
+
+
+# Enemy Attack Phase: the shares are judged player by player; a character's own damage rules (Tsuna's
+# Thralls, Soraten's sides) are said for the players who take some of the attack, not for the whole party.
+
+def test_own_damage_rules_are_said_only_for_players_taking_damage():
+    s = table(*FIGHT, "combat enemy", "attack party 2", players=("Ann", "Eve"), characters="Ann=Calyxia,Eve=Tsuna")
+    said = lambda text: [r.rule for r in E.check(s, E.plays.parse_move(text, s)).unchecked]
+    assert "catharsis.characters.tsuna.thrall-damage" not in said("assign Ann 2")
+    assert "catharsis.characters.tsuna.thrall-damage" in said("assign Eve 2")    # guard
