@@ -155,7 +155,7 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.ADJUST_DIRECTION, "adjust it the other way or choose another die" if alts else "choose another die",
                  *alts)
         return
-    die = next(d for d in p.dice if not d.used and d.value == value)
+    die = adjusted_die(p, value)
     who = f" by {play.by}" if play.by else ""
     v.say("adjust", f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)", R.ADJUST,
           who=p.name, amount=new)
@@ -449,6 +449,12 @@ def legal_moves(state: State) -> list[Play]:
                 out += [Play("use", p.name, values=tuple(sorted(have[j] for j in payment.positions())), slot=str(slot),
                              half=half, with_dice=True) for payment in solve(parse_cost(cost_text), have)]
     return out
+
+
+def adjusted_die(p, value: int):
+    """The unused die showing `value` an adjustment moves: one not adjusted yet first (an ability selects
+    its number of dice; Table.adjust takes the same one)."""
+    return min((d for d in p.dice if not d.used and d.value == value), key=lambda d: abs(d.adjusted))
 
 
 def _dice_time(state: State) -> bool:

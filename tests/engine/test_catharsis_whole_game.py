@@ -107,3 +107,19 @@ def test_own_damage_rules_are_said_only_for_players_taking_damage():
     said = lambda text: [r.rule for r in E.check(s, E.plays.parse_move(text, s)).unchecked]
     assert "catharsis.characters.tsuna.thrall-damage" not in said("assign Ann 2")
     assert "catharsis.characters.tsuna.thrall-damage" in said("assign Eve 2")    # guard
+
+
+# Glossary, Adjust die/dice: an ability selects its number of dice and changes each by its number. With
+# a die of that value not adjusted yet, `adjust` takes it, not one the same ability already moved.
+
+def test_an_adjustment_takes_a_die_not_adjusted_yet():
+    s = table(*FIGHT, 'card Gadget top "6" adjust 1 adjust-dice 2', "rename Ann 1 Gadget",
+              "roll Ann 6 1 1 1 1 1", "roll Ben 1 2 3 4 5 6", "use Ann 1 top with 6", "adjust Ben 2 +1 by Ann 1 top")
+    v = E.check(s, E.plays.parse_move("adjust Ben 3 +1 by Ann 1 top", s))
+    assert v.legal and not [e for e in v.effects if e.kind == "stacked"]
+    s = play(s, "adjust Ben 3 +1 by Ann 1 top")
+    assert sorted(d.adjusted for d in s.players[1].dice) == [0, 0, 0, 0, 1, 1]
+    # guard: where the only die of that value was adjusted already, the adjustments stack
+    s = table(*FIGHT, "roll Ben 1 2 4 4 5 6", "adjust Ben 2 +1 by Ann")
+    s = play(s, "adjust Ben 3 +1 by Ann")
+    assert sorted(d.adjusted for d in s.players[1].dice) == [0, 0, 0, 0, 0, 2]
