@@ -117,6 +117,10 @@ def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) 
         raise MoveSyntaxError(f"empty command; verbs: {', '.join(verbs)}")
     head = words[0].lower()
     verb = aliases.get(head, head)
+    if verb not in verbs and head in ("undo", "redo"):  # the session's own commands, not a play or a change
+        raise UnknownVerb(f"{words[0]!r} is not a play or a change: companion track {head} "
+                          f"{'takes back the last one' if head == 'undo' else 'makes the last one taken back again'}",
+                          words[0])
     if verb not in verbs:
         raise UnknownVerb(f"unknown verb {words[0]!r}; nearest: {', '.join(nearest(head, list(verbs))) or 'none'}", words[0])
     return read_words(verbs, state, verb, words[1:], WORDS)

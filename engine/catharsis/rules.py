@@ -155,7 +155,7 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.ADJUST_DIRECTION, "adjust it the other way or choose another die" if alts else "choose another die",
                  *alts)
         return
-    die = next(d for d in p.dice if not d.used and d.value == value)
+    die = adjusted_die(p, value)
     who = f" by {play.by}" if play.by else ""
     v.say("adjust", f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)", R.ADJUST,
           who=p.name, amount=new)
@@ -435,7 +435,7 @@ def legal_moves(state: State) -> list[Play]:
         return []
     if state.attack is not None:
         return rules_combat.assignments(state)
-    if state.phase != "combat" or state.combat_step != "player-attack":
+    if not _dice_time(state):
         return []
     out: list[Play] = []
     for p in (p for p in state.players if not p.dead and p.dice):
@@ -449,6 +449,19 @@ def legal_moves(state: State) -> list[Play]:
                 out += [Play("use", p.name, values=tuple(sorted(have[j] for j in payment.positions())), slot=str(slot),
                              half=half, with_dice=True) for payment in solve(parse_cost(cost_text), have)]
     return out
+
+
+def adjusted_die(p, value: int):
+    """The unused die showing `value` an adjustment moves: one not adjusted yet first (an ability selects
+    its number of dice; Table.adjust takes the same one)."""
+    return min((d for d in p.dice if not d.used and d.value == value), key=lambda d: abs(d.adjusted))
+
+
+def _dice_time(state: State) -> bool:
+    """Whether dice plays are judged now: a combat's Player Attack Phase, or a revealed Special (the main
+    rules forbid powers only while a Trap or Event is; `_check_phase` says the quickplay's word unchecked)."""
+    return (state.phase == "combat" and state.combat_step == "player-attack") or \
+        (state.phase == "card" and state.card == "special")
 
 
 def _costs(state: State, p):
@@ -485,9 +498,9 @@ def moves_note(state: State, page: bool = False, aside=None) -> str | None:
         return f"the game is over (the party has {state.outcome})"
     if state.attack is not None:
         return None
-    if state.phase != "combat":
+    if state.phase != "combat" and not _dice_time(state):
         return "abilities are activated in a combat's Player Attack Phase; no combat is on now"
-    if state.combat_step != "player-attack":  # the step in the rulebook's words; the command in a terminal's
+    if state.phase == "combat" and state.combat_step != "player-attack":  # the step in the rulebook's words
         return ("abilities are activated in the Player Attack Phase; " + round_at(state)
                 + (" (`companion track combat attack` begins the Player Attack Phase)"
                    if state.combat_step == "start-of-round" else ", past it"))
@@ -509,7 +522,7 @@ def _left_out(state: State, page: bool = False, aside=None) -> list[str]:
     uses `play` refuses of a power whose card the library set aside: `aside`, folded name -> (name,
     the library's line)), said instead of listing it: with the play to type on a terminal, in words
     on a page."""
-    out = []
+    out = [f"unchecked: {track_boards.SPECIAL_POWERS}"] if state.phase == "card" else []
     if state.damage_to_deal:  # an ability's damage while several Enemies stand: no play, a tracker change
         standing = ", ".join(e.name for e in state.enemies if not e.defeated)
         out.append(f"{state.damage_to_deal} damage the party's abilities dealt is held: say which Enemy takes it "

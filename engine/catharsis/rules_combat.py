@@ -451,7 +451,8 @@ def assign_verdict(state, play: Play, v) -> None:
                       "armor): the shares are judged against the attack less the powers' recorded prevention")
     own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides", "; a power showing its Flight side counts as exhausted, a duo power excepted"),
            "Tsuna": (R.THRALL_DAMAGE, "Thralls", "")}
-    for character in sorted({p.character for p in state.players if p.character in own}):
+    hit = {name for name, n in play.shares if n}  # only a player taking some of it is judged by their own rules
+    for character in sorted({p.character for p in state.players if p.character in own and p.name in hit}):
         rule, how, but = own[character]
         v.note(rule, f"{character} takes damage by the character's own rules ({how}): what kills that player is "
                      f"counted as for anyone else{but}")

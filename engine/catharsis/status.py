@@ -61,8 +61,13 @@ def status(state) -> list[Reason]:
         no.forbid(R.COMBAT, f"round {state.round} of a combat against the revealed {state.card} with no Enemy in "
                             "play: add it (enemy \"NAME\" 8/10/12/14/16)")
     # owed damage may still be taken in the Enemy Attack Phase, or after the attack's combat ended
-    # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it
-    if state.phase != "between-cards" and not (state.phase == "combat" and state.combat_step == "enemy-attack"):
+    # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it.
+    # A Morale threshold's damage is owed from wherever Morale reached it (a refresh in the Refresh Phase
+    # or at the Start of Round, a Trap's loss), and the tracker lets a combat's steps go on past it: not
+    # a table moved on
+    threshold = state.threshold_owed and state.attack is None
+    if state.phase != "between-cards" and not threshold \
+            and not (state.phase == "combat" and state.combat_step == "enemy-attack"):
         where = (round_at(state) if state.phase == "combat"
                  else f"a {state.card} card is revealed" if state.phase == "card" and state.card else state.phase)
         for name, n in owed(state):

@@ -385,7 +385,9 @@ class Table(WorkingTable):
         """One unused die showing `value` moves by `amount` (within 1..6), counted on the granting power."""
         if by and slot:
             self.player(by)["powers"][int(slot) - 1]["adjusted_round"] += 1
-        die = next((x for x in self.player(name)["dice"] if not x["used"] and x["value"] == value), None)
+        # a die not adjusted yet first: an ability selects its number of dice (rules.adjusted_die, the same die)
+        die = min((x for x in self.player(name)["dice"] if not x["used"] and x["value"] == value),
+                  key=lambda x: abs(x["adjusted"]), default=None)
         if die is not None:
             die["value"] = min(6, max(1, die["value"] + amount))
             die["adjusted"] += amount

@@ -162,8 +162,8 @@ def apply_combat(t: Table, change) -> None:
         what = STEPS[STEPS.index(t.d["combat_step"]) + 1]
     t.d["combat_step"] = what
     notes = {
-        "player-attack": (R.REFRESH_TOO_LATE, "Player Attack Phase: roll and use powers (the refresh window is "
-                                              "closed)"),
+        "player-attack": (R.REFRESH_TOO_LATE, "Player Attack Phase: roll and use powers (no refresh once "
+                                              "anyone has rolled)"),
         "enemy-attack": (R.ROUND_ORDER, "Enemy Attack Phase: follow the Attack line"),
         "refresh": (R.REFRESH_PHASE, "Refresh Phase: the party may spend 1 Morale (refresh)"),
         "end-of-round": (R.ROUND_ORDER, "End of Round: resolve end-of-round effects"),
