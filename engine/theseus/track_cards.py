@@ -317,7 +317,7 @@ def deck(table: Table, args: tuple[str, ...]) -> None:
     if rank < table.rank and left:
         table.forbid(R.WHEN_EMPTY, f"the Rank {rank} deck ran out before Rank {table.rank} began: it holds no card")
     table.decks[rank] = left
-    table.say("deck", f"the Rank {rank} deck holds {count(left, 'card')}", R.RANK_ORDER)
+    table.say("deck", f"the Rank {rank} deck holds {count(left, 'card')}", R.RANK_DECK)
     if rank == table.rank < LAST_RANK and not left:  # 10. Advancing: an empty active deck ends its Rank
         table.say("advance-due", f"the active Rank {rank} deck is empty, so the game advances to Rank {rank + 1}: "
                   "`companion track next-rank` makes the advance, with its Bonuses", R.WHEN_EMPTY)
