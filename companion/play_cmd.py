@@ -225,7 +225,7 @@ def judged(engine, state, text: str, by: str | None = None):
     typed_play(move)
     if by is None:
         return engine.check(state, move)
-    from engine.base import off_turn, own_play, read_for
+    from engine.base import gone, off_turn, own_play, read_for
     from engine.words import player
 
     who = player(by, state.players).name
@@ -233,7 +233,10 @@ def judged(engine, state, text: str, by: str | None = None):
     if mine is not None:
         return mine[1]
     to_act, named = engine.turns.to_act(state), engine.turns.mover(state, move)
-    if to_act is None or who in (to_act, named):
+    if to_act is None:  # anyone may act, unless out of the game (refused, it did nothing: no effects)
+        verdict = gone(engine, state, who, engine.check(state, move))
+        return verdict if verdict.legal else verdict.model_copy(update={"effects": (), "unchecked": ()})
+    if who in (to_act, named):
         return engine.check(state, move)
     turn = engine.turns.with_turn(state, who)
     refused = off_turn(engine, state, engine.check(turn, read_for(engine, turn, text, who)), who)

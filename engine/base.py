@@ -327,6 +327,15 @@ def read_for(engine, turn, text: str, who: str):
     return engine.turns.read_by(text, turn, who) if engine.turns.read_by else engine.plays.parse_move(text, turn)
 
 
+def gone(engine, state, who: str, verdict: Verdict) -> Verdict:
+    """The verdict on a play `--by` a player who takes no further part (Turns.out), made where nobody
+    is named to act: refused first with why, nothing offered instead; else the verdict as it is."""
+    why = engine.turns.out(state, who)
+    if why is None:
+        return verdict
+    return verdict.model_copy(update={"legal": False, "reasons": (why, *verdict.reasons), "alternatives": ()})
+
+
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
     judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
@@ -379,6 +388,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         mine = own_play(engine, state, text, who) if who != named else None
         if mine is not None:
             (move, verdict), named = mine, who
+        verdict = gone(engine, state, who, verdict) if to_act is None else verdict
         if to_act is not None and who not in (to_act, named):
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
             # move naming another maker is not judged on that player's table (their secrets), only refused

@@ -112,7 +112,10 @@ class Turns:
     (a game whose plays name their maker: the words read as `player`'s where they name nobody, for
     `--by`: judged so when legal now, else refused as out of turn; None: read for the player to act), and the rule that says so.
     `bound`: the rules whose findings hold only for the player to act (who leads, who must play): an
-    out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it."""
+    out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it.
+    `out(state, player)`: why a player takes no further part (a Cataclysm Arcade player whose Boss was
+    defeated), as a Reason, None while they play: where nobody is named to act (to_act None), such a
+    player is offered no play and a play `--by` them is refused."""
 
     rule: str
     with_turn: Callable[..., Any]
@@ -122,6 +125,7 @@ class Turns:
     out_of_turn: Callable[..., Any] | None = None
     read_by: Callable[..., Any] | None = None
     bound: frozenset[str] = frozenset()
+    out: Callable[..., Any] = _none
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,9 @@ def plays_for(engine, state, player: str, page: bool = False, aside=None) -> tup
     said = (page and engine.views.page_note) or engine.views.moves_note
     moves_note = (lambda s: said(s, aside=aside)) if aside else said
     to_act = engine.turns.to_act(state)
+    gone = engine.turns.out(state, player) if to_act is None else None
+    if gone is not None:  # anyone may act, but this player takes no further part
+        return [], gone.message
     found, left = listed(engine, state)
     mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]
     if mine:  # off turn, what they may play from a hand not recorded is said beside it (Views.turn_note)

@@ -41,6 +41,7 @@ from typing import Any, Callable
 from engine import get_game
 from engine.base import EngineError, step
 from tests.games import per_game
+from tests.oracle_games import commands_of, session_walk
 
 
 @dataclass
@@ -207,8 +208,6 @@ class NamedHands(Secrets):
     def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
         """The generated game of `seed` (its own commands, made again through the step): the table
         before its first play, then after each of the next `steps` steps, each as `told`."""
-        from tests.phone_oracle import commands_of
-
         game = get_game(self.game)
         players, options, commands = commands_of(self.game, seed, steps + self.SET_UP_MOST)
         state = game.tracker.declaration.verbs.new_state(players, options)
@@ -398,35 +397,6 @@ def session_outputs(cli, words_list: list[tuple[str, ...]], viewers_: tuple[str 
     finally:
         live.close()
     return out
-
-
-def session_walk(seed: int, steps: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], list[str], Any]:
-    """A Catopomp round as a table tells it to a session: (the set-up and plays, the hands recorded at
-    the end, the players who recorded none, the dealer's table then). Every hand stays a count while
-    the plays are made (each taken on trust, as the table made it), then some players record theirs."""
-    from engine.catopomp.rules_state import setup
-
-    rng = random.Random(seed)
-    n = 2 + seed % 3
-    names = ["Ann", "Ben", "Cy", "Di"][:n]
-    game = get_game("catopomp")
-    truth = setup(names, {}, rng)
-    words = [("track", "new", "catopomp", "--players", ",".join(names)), ("track", "first", truth.turn.lower()),
-             ("track", "dice", *map(str, truth.centre_dice))]
-    for _ in range(steps):
-        moves = game.engine.plays.legal_moves(truth)
-        if not moves:
-            break
-        text = game.engine.plays.format_move(rng.choice(moves))
-        after = step(game, truth, text).state
-        if after.phase != "play":
-            break
-        words.append(("play", text))
-        truth = after
-    keep = [p for p in truth.players if p.hand and rng.random() < 0.6] or [truth.players[0]]
-    hands = [("track", "hand", p.name.lower(), *map(str, p.hand)) for p in keep]
-    unrecorded = [p.name for p in truth.players if p not in keep]
-    return words, hands, unrecorded, truth
 
 
 def session_probes(truth, unrecorded: list[str], rng: random.Random) -> list[tuple[str, ...]]:

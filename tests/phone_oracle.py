@@ -3,7 +3,7 @@ generated games, for the host and for every player, and cross-examined with the 
 
 A game is played by its table of the generated games (tests/playouts.py, tests/playouts_tables.py),
 with some players' hands known only as counts where the game allows it (Theseus's `hidden` option;
-a Catopomp round told with no hand recorded, tests/hidden_oracle.py's `session_walk`) and Catopomp's
+a Catopomp round told with no hand recorded, tests/oracle_games.py's `session_walk`) and Catopomp's
 secret predictions (its competitive variant on every fourth seed), and recorded
 step by step through the Sessions library, as the CLI records it. After each step a TableView (made
 as companion/serve/live.py makes it: plays allowed, the counters' steppers) reads the log on and
@@ -32,7 +32,8 @@ from pathlib import Path
 from engine import get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, step
 from engine.errors import EngineError
-from tests.playouts import Command, Playout, PlayoutFailure, reproduce
+from tests.oracle_games import commands_of
+from tests.playouts import Command, PlayoutFailure, reproduce
 from tests.playouts_tables import TABLES
 from trackers.secrets import hides_hand, public_summary  # the oracle's own, whatever a page calls
 
@@ -73,85 +74,6 @@ class Figures:
 
 
 # ------------------------------------------------------------------------------ the games played
-
-
-def _theseus_hidden(seed: int, players: list[str]) -> dict[str, str]:
-    """Theseus on odd seeds: every player but the first has a Hand the table knows only as a count."""
-    return {"hidden": ",".join(players[1:])} if seed % 2 else {}
-
-
-def commands_of(game: str, seed: int, most: int) -> tuple[list[str], dict, list[Command]]:
-    """The players, options and commands of one generated game (at most `most` steps): the playout's
-    own, or for Catopomp on odd seeds a round told with no hand recorded (the plays taken on trust),
-    then some players record theirs."""
-    if game == "catopomp" and seed % 2:
-        from tests.hidden_oracle import session_walk
-
-        words, hands, _unrecorded, _truth = session_walk(seed, most)
-        players = words[0][words[0].index("--players") + 1].split(",")
-        said = [Command("track", " ".join(w[1:])) if w[0] == "track" else Command("play", w[1])
-                for w in [*words[1:], *hands] if len(w) > 3 or w[1] != "hand"]  # an empty hand is not said
-        return players, {}, said[:most]
-    title = _Title(TABLES[game], seed, most)
-    playout = Playout(title, seed, every=10**9, mutations=0, session=False, shrink=False)
-    playout.run()
-    return playout.players, playout.options, playout.commands
-
-
-class _Title:
-    """A title of the generated games, ended after `most` steps (a short version), with Theseus's
-    Hands hidden on odd seeds and Catopomp's competitive variant on every fourth seed (from 2), each
-    player's prediction said at each deal."""
-
-    def __init__(self, title, seed: int, most: int):
-        self.title, self.seed, self.most, self.steps = title, seed, most, 0
-        self.MOST_STEPS = most + 1
-        self.competitive = title.GAME == "catopomp" and seed % 4 == 2
-
-    def __getattr__(self, name):
-        return getattr(self.title, name)
-
-    def players(self, rng):
-        self.names = self.title.NAMES[:rng.choice([3, 4])] if self.competitive else self.title.players(rng)
-        return self.names
-
-    def options(self, rng):
-        options = self.title.options(rng)
-        if self.title.GAME == "theseus":
-            options.update(_theseus_hidden(self.seed, self.names))
-        if self.competitive:
-            options["competitive"] = "yes"
-        return options
-
-    def dealer(self, rng, players):
-        dealer = self.title.dealer(rng, players)
-        return _Predicting(dealer) if self.competitive else dealer
-
-    def over(self, state) -> bool:
-        if self.title.over(state) or self.steps >= self.most:
-            return True
-        self.steps += 1
-        return False
-
-
-class _Predicting:
-    """A dealer whose table says each player's prediction (Catopomp's competitive variant) with the deal."""
-
-    def __init__(self, dealer):
-        self.dealer = dealer
-
-    def __getattr__(self, name):
-        return getattr(self.dealer, name)
-
-    def _predictions(self, names):
-        return [Command("track", f"predict {n} {self.dealer.rng.randint(1, 4)}") for n in names]
-
-    def setup(self, state):
-        return self.dealer.setup(state) + self._predictions(self.dealer.names)
-
-    def between(self, state):
-        dealt = self.dealer.between(state)
-        return dealt + self._predictions(p.name for p in state.players) if dealt else dealt
 
 
 # ------------------------------------------------------------------------------ the checks

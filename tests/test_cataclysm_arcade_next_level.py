@@ -38,3 +38,34 @@ def test_before_the_level_ends_only_the_initiative_moves(cli, home):
     assert cli("track", "pass", "ann").exit_code == 0
     assert cli.json("moves")["to_act"] == "Ben"
     assert cli.json("check", "next-level", "--by", "cy", codes=(1,))["legal"] is False
+
+
+def _level_over_with_cy_out(cli) -> None:
+    """Cy's Boss is defeated (Cy is out of the game), then Ann and Ben pass: the level is over."""
+    assert cli("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy").exit_code == 0
+    for name in ("ann", "ben", "cy"):
+        assert cli("track", "boss", name, "30").exit_code == 0, name
+    assert cli("track", "damage", "cy", "boss", "30").exit_code == 0
+    for name in ("ann", "ben"):
+        assert cli("track", "pass", name).exit_code == 0, name
+    assert cli.json("moves")["moves"] == ["next-level"]
+
+
+def test_a_player_out_of_the_game_is_not_offered_the_next_level(cli, home):
+    """Winning the Game: a defeated player is out of the game, so takes no part in starting the next level."""
+    _level_over_with_cy_out(cli)
+    text = _said(cli("moves", "--by", "cy"))
+    assert text.startswith("Cy: no play now") and "next-level" not in text, text
+    assert "out of the game" in text, text
+    for name in ("Ann", "Ben"):  # the players still in the game are
+        assert "next-level" in _said(cli("moves", "--by", name.lower())), name
+
+
+def test_a_player_out_of_the_game_may_not_start_the_next_level(cli, home):
+    _level_over_with_cy_out(cli)
+    doc = cli.json("check", "next-level", "--by", "cy", codes=(1,))
+    assert doc["legal"] is False, doc
+    assert doc["reasons"][0]["rule"] == "cataclysm-arcade.winning.defeated-player-removed", doc
+    assert cli("play", "next-level", "--by", "cy").exit_code != 0
+    assert cli.json("track", "show")["state"]["level"] == 1  # refused: nothing changed
+    assert cli.json("check", "next-level", "--by", "ben")["legal"] is True

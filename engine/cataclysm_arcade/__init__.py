@@ -26,7 +26,8 @@ GAME = Declaration(
                 check=rules_moves.check, apply=rules_moves.apply, legal_moves=rules.legal_moves,
                 rule_ids=ALL_RULES | {R.PLAYER_COUNT}),
     turns=Turns(rule=R.INITIATIVE_CLOCKWISE, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,
-                mover=rules_moves.mover, out_of_turn=rules_moves.out_of_turn, acting=rules_moves.acting),
+                mover=rules_moves.mover, out_of_turn=rules_moves.out_of_turn, acting=rules_moves.acting,
+                out=rules_moves.out),
     # the tracker shares combat and level rules with the engine
     verbs=Verbs(table=track.VERBS, parse=notation_track.parse, check=track.check,
                 apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary, rule_ids=ALL_RULES),

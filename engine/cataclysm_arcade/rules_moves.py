@@ -78,6 +78,14 @@ def to_act(state: State) -> str | None:
     return state.player_one if state.level_over else notation.actor(state)
 
 
+def out(state: State, player: str) -> Reason | None:
+    """Why a player whose Boss was defeated makes no play: they are out of the game (Winning the Game)."""
+    if not state.player(player).out:
+        return None
+    return Reason(rule=R.DEFEATED_REMOVED, message=f"{player} is out of the game (their Boss was defeated) and "
+                  "takes no further part")
+
+
 def acting(state: State, page: bool = False) -> str | None:
     """What the table does next when no player acts: everyone has passed and the Line is empty, so
     the level is over and the next one is started (`next-level`); None otherwise (the player to act)."""

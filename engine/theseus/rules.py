@@ -90,7 +90,7 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
         reasons += _not_yet_dealt(table, [name])
         table.note(*_possession(player.name, [name], R.EXILE_DOWN))
     elif name not in cards and zone == "hand" and (standin := table.standin(name, cards)) in cards:
-        table.note(R.EXILE_DOWN, standin_note(player.name, standin, name))
+        table.note(R.EXILE_DOWN, standin_note(player.name, standin, name, table.unknown_rank_choices(name, cards, standin)))
     elif name not in cards:
         reasons.append(_r(R.EXILE_DOWN, f"{name} is not in {player.name}'s {zone.capitalize()} "
                           f"({listing(sorted(cards))})"))
@@ -168,21 +168,31 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     spare = Counter(pool) - Counter(targets)  # Hand cards the play does not name, for stand-ins
     for name, k in Counter(targets).items():
         short = k - pool[name] if icon != "explore" else 0
-        standin = table.standin(name, pool)
+        standin = table.standin(name, +spare)
         if short > 0 and standin is not None and spare[standin] >= short:
             spare[standin] -= short
-            table.note(rule, standin_note(table.active, standin, name))
+            others = table.unknown_rank_choices(name, +spare, standin)
+            table.note(rule, standin_note(table.active, standin, name, others))
         elif pool[name] < k:
             have = "is not" if pool[name] == 0 else f"is there only {pool[name]} time(s),"
             reasons.append(_r(rule, f"{name} {have} {place}"))
     return reasons
 
 
-def standin_note(who: str, standin: str, name: str) -> str:
+def standin_note(who: str, standin: str, name: str, others=()) -> str:
     """The note of a named card taken from a Hand that holds a card recorded by its Rank only that may be
-    it (as the tracker's `reward` takes it)."""
+    it (as the tracker's `reward` takes it); `others`, the Hand's other such cards it may be as well."""
     return (f"possession: {who}'s Hand holds a card recorded by its Rank only ({standin}); that it is {name} "
-            "is taken on trust")
+            "is taken on trust" + standin_choice(who, standin, others))
+
+
+def standin_choice(who: str, standin: str, others) -> str:
+    """What a note adds when a card of unknown Rank may be any of several Rank-only cards of the Hand."""
+    if not others:
+        return ""
+    return (f"; its Rank is unknown, so it may as well have been the {' or the '.join(others)}: the {standin} is taken "
+            f"as the one gone (the first the Hand lists); if it was another, record {who}'s Hand as it is "
+            f"(`companion track hand {quote(who.lower())} CARD ...`)")
 
 
 def _do_ability(table: Table, icon: str, targets, source: str) -> None:

@@ -6,9 +6,9 @@ from functools import partial
 from typing import Any
 
 from engine.base import Reason
-from engine.words import count, listing, teach
+from engine.words import count, listing, quote, teach
 
-from .model import GAME, State, catalogue, known_rank
+from .model import GAME, RANK_ONLY_NAMES, State, catalogue, known_rank
 from .rule_ids import R
 from .table import SCORING_AREA_READING, Table
 
@@ -35,6 +35,18 @@ def teach_each(names, **fields) -> str:
         f" and likewise for the {len(names) - 3} others" if len(names) > 3 else "")
 
 
+def name_it_first(held: dict[str, str]) -> str:
+    """For cards known by their Rank only (`held`: card -> a player whose Reward Area holds it), which no
+    card library entry can describe (an entry needs the card's name): the command that records such a
+    card by name, with its Rank and printed VP, in place of its Rank-only record."""
+    card, who = sorted(held.items())[0]
+    rank = card.split()[1]
+    return (f"{'it is' if len(held) == 1 else 'they are'} known by {'its' if len(held) == 1 else 'their'} "
+            f"Rank only, so no card library entry can describe {'it' if len(held) == 1 else 'them'}: a table "
+            f"that knows the card records it by name, with its Rank and printed VP, in place of "
+            f"`reward {quote(who.lower())} rank {rank}`: `companion track reward {quote(who.lower())} \"NAME\" {rank} vp N`")
+
+
 def final_scores(state: State) -> dict[str, Any]:
     """Final scores, the winner(s), how the winner was decided and what could not be checked. A
     table that keeps score by hand (the tracker) gives its own figures in the State: end-game points
@@ -50,6 +62,7 @@ def final_scores(state: State) -> dict[str, Any]:
 
     rows = []
     general: list[str] = []
+    unnamed: dict[str, str] = {}  # a card known by its Rank only in a Reward Area -> a player holding it
     no_vp: list[str] = []
     no_effect: list[str] = []
     unknown_rank: list[str] = []
@@ -64,6 +77,8 @@ def final_scores(state: State) -> dict[str, Any]:
             elif rank(name) is not None:
                 card_vp += general_vp(rank(name))
                 general.append(name)
+                if name.casefold() in RANK_ONLY_NAMES:
+                    unnamed.setdefault(name, p.name)
             else:
                 no_vp.append(name)
         effect_points = state.effect_points.get(p.name, 0)
@@ -88,15 +103,26 @@ def final_scores(state: State) -> dict[str, Any]:
     for rule, cards in ((R.VP_LOW, [n for n in general if rank(n) <= 4]),
                         (R.VP_HIGH, [n for n in general if rank(n) >= 5])):
         if cards:  # each note cites the general rule's part its cards are counted by
+            named = [n for n in cards if n not in unnamed]
+            held = {n: who for n, who in unnamed.items() if n in cards}
+            advice = "; ".join(([teach_each(named, vp="N")] if named else [])
+                               + ([f"{listing(sorted(held))}: {name_it_first(held)}"] if held else []))
             note(rule, f"printed VP unknown for {listing(sorted(set(cards)))}; counted by the general "
-                 "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + teach_each(cards, vp="N"))
+                 "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + advice)
     if no_vp:
         note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0; "
              + teach_each(no_vp, rank="N"))
     if no_effect:
+        named = [n for n in no_effect if n.casefold() not in RANK_ONLY_NAMES]
+        blank = sorted({n for n in no_effect if n.casefold() in RANK_ONLY_NAMES})
+        advice = "; ".join(([teach_each(named, effect_points="N") + " (--effect none for a card without effect)"]
+                            if named else [])
+                           + ([f"{listing(blank)} {'is' if len(blank) == 1 else 'are'} known by Rank only, which "
+                               "no card library entry can describe: record the card by name first (in a Party or "
+                               "Hand as NAME:RANK; in a Reward Area with `reward PLAYER \"NAME\" RANK` in place of "
+                               "`rank RANK`)"] if blank else []))
         note(R.VP_EXTRA, f"card effect not checked: end-game points from the effects of "
-             f"{listing(sorted(set(no_effect)))} are unknown and not counted; "
-             + teach_each(no_effect, effect_points="N") + " (--effect none for a card without effect)")
+             f"{listing(sorted(set(no_effect)))} are unknown and not counted; " + advice)
     if any(p.bonuses for p in state.players):
         note(R.BONUS_SCORE, "each Bonus is counted as 1 VP (the rulebook gives no number)")
     best = max(r["total"] for r in rows)

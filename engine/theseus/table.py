@@ -111,15 +111,22 @@ class Table(WorkingTable):
 
     def standin(self, name: str, hand=()) -> str | None:
         """The card a recorded Hand may hold in the place of `name`: one the table knows by `name`'s Rank
-        only ("Rank 1 card" for Witch); for a card of unknown Rank, the one Rank the Hand's such cards
-        have, when they have one. None for a card itself known by its Rank only, or no such card."""
+        only ("Rank 1 card" for Witch); for a card of unknown Rank, any such card of the Hand: the first
+        it lists (unknown_rank_choices names the others it may be as well). None for a card itself known
+        by its Rank only, or no such card."""
         if name.casefold() in RANK_ONLY_NAMES:
             return None
         rank = self.rank_of(name)
         if rank is not None:
             return rank_only_name(rank)
-        held = {c for c in hand if c.casefold() in RANK_ONLY_NAMES}
-        return held.pop() if len(held) == 1 else None
+        return next((c for c in hand if c.casefold() in RANK_ONLY_NAMES), None)
+
+    def unknown_rank_choices(self, name: str, hand, standin: str | None) -> list[str]:
+        """For a card of unknown Rank taken from a Hand in the place of `standin`: the Hand's other cards
+        known by their Rank only (of other Ranks) that it may have been as well."""
+        if standin is None or self.rank_of(name) is not None or name.casefold() in RANK_ONLY_NAMES:
+            return []
+        return sorted({c for c in hand if c.casefold() in RANK_ONLY_NAMES} - {standin})
 
     def not_reached(self, name: str) -> int | None:
         """The Rank of a card no player can hold yet: above the active Rank, so the Board has never

@@ -12,6 +12,7 @@ from engine.words import count, listing, quote, signed
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, MAX_RANK_TOTAL, RANK_ONLY_NAMES, STARTING_PARTY, rank_only_name
 from .notation_track import Item, described, read_item
 from .rule_ids import R
+from .rules import standin_choice
 from .rules_scoring import general_vp
 from .table import HIDDEN, SCORING_AREA_READING, Table
 from .track_score import total
@@ -98,9 +99,12 @@ def reward(table: Table, who: str, args: tuple[str, ...]) -> None:
             f"{name} is not in {who}'s Hand as recorded (it holds {held}): Subjugate takes a card from the Hand; "
             f"record the Hand as it is first (`hand {who.lower()} CARD ...`)",
         )
+    standin = None if hidden or name in hand else table.standin(name, hand)
+    others = table.unknown_rank_choices(name, hand, standin)
     if table.subjugate(who, name):
         now = f" (now {count(len(hand), 'card')})" if hidden else ""
-        table.say("from-hand", f"{name} leaves {who}'s Hand{now}", R.SUBJUGATE)
+        gone = f" in the place of its {standin}{standin_choice(who, standin, others)}" if others else ""
+        table.say("from-hand", f"{name} leaves {who}'s Hand{now}{gone}", R.SUBJUGATE)
     vp_now, vp_rule = _card_vp(table, name)
     worth = (
         f"worth {vp_now} VP"
@@ -313,7 +317,7 @@ def deck(table: Table, args: tuple[str, ...]) -> None:
     if rank < table.rank and left:
         table.forbid(R.WHEN_EMPTY, f"the Rank {rank} deck ran out before Rank {table.rank} began: it holds no card")
     table.decks[rank] = left
-    table.say("deck", f"the Rank {rank} deck holds {count(left, 'card')}", R.RANK_ORDER)
+    table.say("deck", f"the Rank {rank} deck holds {count(left, 'card')}", R.RANK_DECK)
     if rank == table.rank < LAST_RANK and not left:  # 10. Advancing: an empty active deck ends its Rank
         table.say("advance-due", f"the active Rank {rank} deck is empty, so the game advances to Rank {rank + 1}: "
                   "`companion track next-rank` makes the advance, with its Bonuses", R.WHEN_EMPTY)
