@@ -1,6 +1,7 @@
 """Round nineteen's readings (issue 46): a tie said to hold again asks for the next step
-(rulesdb/next_step.py), and a round after the first is the rulebooks' next, new or later round
-(rulesdb/analysis.py's table phrases)."""
+(rulesdb/next_step.py), a round after the first is the rulebooks' next, new or later round
+(rulesdb/analysis.py's table phrases), and a worked example saying some of the player's numbers but
+not all is another case (rulesdb/examples_rank.py)."""
 from __future__ import annotations
 
 import pytest
@@ -67,3 +68,23 @@ def test_a_tie_on_points_alone_keeps_the_first_tiebreak(top, game):
                                  "what changes about the middle dice in round 3"])
 def test_a_later_round_finds_the_new_rounds_dice(top, ask, game):
     assert top(ask, game, 1) == ["catopomp.new-round.fewer-centre-dice"]
+
+
+def test_an_example_saying_some_of_the_numbers_but_not_all_is_another_case():
+    from rulesdb.examples_rank import worked
+
+    rule = {"id": "x.rule", "kind": "rule", "title": "Advancing: old cards get a bonus", "text": "Each gets 1 bonus."}
+    example = {"id": "x.example", "kind": "example", "title": "Example: from Rank 1 to Rank 2",
+               "text": "The Rank 1 cards left get a bonus."}
+    hits = [(10.0, example), (9.0, rule)]
+    assert [f["id"] for _, f in worked(hits, "advancing rank 2 to 3 with a rank 1 card", 0.75)] == ["x.rule", "x.example"]
+    assert worked(hits, "advancing rank 2 to 3", 0.75) == hits  # one number in common names no case
+    assert worked(hits, "advancing from rank 1 to rank 2", 0.75) == [(10.0 / 0.75, example), (9.0, rule)]  # all said
+    assert worked(hits, "advancing to rank 2", 0.75) == hits  # one number names no case
+    assert worked(hits, "advancing 5 to 6", 0.75) == hits  # an example saying none of them: not weighed
+
+
+@pytest.mark.parametrize("game", ["theseus", None])
+def test_an_advancement_the_example_does_not_show_finds_the_rule(top, game):
+    ask = "Theseus advancing rank 2 to 3, a rank 2 card on the board, and a rank 1 with bonus"
+    assert top(ask, game, 1) == ["theseus.bonuses.on-advance"]  # not the example of Rank 1 to Rank 2
