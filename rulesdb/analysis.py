@@ -266,6 +266,11 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     # "the order of play", "sequence of play": the game's own cycle of steps (its flow, its structure),
     # not an order some rule puts things in
     (("of play",), r"\b(?:order|sequence|flow) of play\b", ("flow", "sequence", "structure")),
+    # "the 2nd round", "round 3", "later rounds": a round after the first, which the rulebooks call the
+    # next, a new or a later round (the first round is the setup's)
+    (("2nd", "second", "3rd", "third", "4th", "fourth", "5th", "fifth", "later", "following", "round "),
+     r"\b(?:2nd|second|3rd|third|4th|fourth|5th|fifth|later|following) rounds?\b|\bround (?:[2-9]|two|three|four|five)\b",
+     ("next", "new", "later")),
     # issue 46, round two: table phrases written down from how people talk at a table
     (("take", "took", "wipe", "blow", "blew"),
      r"\b(?:take|takes|took|taken|taking|wipe|wipes|wiped) (?:\w+ )?out\b|\b(?:blow|blows|blew|blown) (?:\w+ )?up\b",

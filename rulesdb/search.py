@@ -20,6 +20,7 @@ from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import (both_halves, cause_first, definition_first, moment_first, part_best, parts_answered,
                            question_parts)
 from rulesdb.lexicon import Lexicon
+from rulesdb.next_step import next_step
 from rulesdb.limits import limits_first
 from rulesdb.notes_rank import notes_aside
 from rulesdb.numbers import lifted
@@ -363,6 +364,7 @@ class RulesSearch:
         found = cause_first(found, query)  # "how do you get eliminated": what eliminates, not what follows
         found = moment_first(found, query)  # "when can we refresh": the rule saying when, not what it does
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
+        found = next_step(found, query, self.stems)  # "party ranks are also tied": the next tiebreak
         # a rule stating the comparison the question's numbers make (a tie: "at least"; sizes: "more cards")
         return _exceptions_first(lifted(found, query), self._case_words(query, lex)), built
 

@@ -39,7 +39,8 @@ EXTRA = ["the rank goes up", "the order of play", "we ran out of cards", "three 
          "I pass priority", "game over", "when do I level up", "it powered up", "do these stack", "stacks with",
          "I lost my turn", "sitting out", "I can't do anything", "no legal moves", "hold onto it", "snakeeyes",
          "what's the point of the dice", "can I dump this card on him", "the sanctuary is out of yarn",
-         "cash it in", "slap a pair down", "what does ice do for lumi"]
+         "cash it in", "slap a pair down", "what does ice do for lumi",
+         "dice in the 2nd round", "what about round 3", "in later rounds", "the fifth round", "the following round"]
 
 
 def every_pattern(text: str) -> list[str]:
