@@ -10,8 +10,8 @@ player types them at the prompt, with a session current, output captured as a te
 asks them); "again": one question asked again every line. The steps are timed by wrapping the
 library's own functions (a step inside another counts in both). --instructions runs this script
 under callgrind twice, with 0 lines and with --lines lines after the same warm-up, and prints the
-difference a line (the hash seed fixed, so both runs take the same paths): the steady figure on a
-shared machine.
+difference a line (the hash seed fixed and each run on its own copy of one built home, so both runs
+take the same paths: the same figure run after run): the steady figure on a shared machine.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import contextlib
 import io
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -101,10 +102,13 @@ def shell_lines(count: int, timed: bool, kinds=("new", "again")) -> None:
 
 def instructions(count: int, home: str) -> None:
     def collected(n: int, kind: str) -> int:
-        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               __file__, "--child", str(n), kind],
-                              env={**os.environ, "COMPANION_HOME": home, "PYTHONHASHSEED": "0"},
-                              capture_output=True, text=True, check=True)
+        # each count on its own copy of the built home: no run finds another's session or index stamp
+        with tempfile.TemporaryDirectory(prefix="companion-shell-path-") as copy:
+            shutil.copytree(home, copy, dirs_exist_ok=True)
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                                   __file__, "--child", str(n), kind],
+                                  env={**os.environ, "COMPANION_HOME": copy, "PYTHONHASHSEED": "0"},
+                                  capture_output=True, text=True, check=True)
         return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
 
     base = collected(0, "new")
