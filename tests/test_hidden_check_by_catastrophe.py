@@ -1,6 +1,7 @@
 """`companion check --by` in CATastrophe judges a play that names another cat as the `--by` cat sees
 the table: the named cat's hand is their secret, so the verdict never lists it, on the `--by` cat's
-turn (judged with that hand unknown) or off it (refused for the turn only; docs/moves-catastrophe.md).
+turn (judged with that hand unknown) or off it (refused for the turn only; docs/moves-catastrophe.md);
+and `moves --by` lists that cat's own plays from their own named hand, no other.
 In-process, on a situation file with every hand named."""
 from __future__ import annotations
 
@@ -61,3 +62,22 @@ def test_a_cats_own_play_is_still_judged_on_their_own_hand(home, tmp_path):
     """A guard (as before the change): Abi's own play, checked by Abi, reads Abi's hand."""
     code, verdict = _check(_situation(tmp_path), "abi", "Abi play Attack 5 at Chris")
     assert code == 1 and "Abi's hand is Attack 4, Cucumber" in _said(verdict), verdict
+
+
+def _moves(path, by):
+    done = run_in_process("moves", "catastrophe", "--situation", path, "--by", by, "--json")
+    return json.loads(done.stdout)["moves"]
+
+
+def test_moves_by_a_cat_off_turn_lists_a_reaction_from_their_own_named_hand(home, tmp_path):
+    """`moves --by betty` listed only her Power Cat while `check` called `Betty play Take` legal: the
+    listing read the table as the cat to act knows it (Betty's hand a count)."""
+    path = _situation(tmp_path, [{"name": "Ally", "type": "ally", "controller": "Abi"}])
+    assert "Betty play Take" in _moves(path, "betty")
+
+
+def test_moves_by_another_cat_still_lists_nothing_from_bettys_hand(home, tmp_path):
+    """A guard (as before the change): Chris's and Abi's listings never read Betty's secret hand."""
+    path = _situation(tmp_path, [{"name": "Ally", "type": "ally", "controller": "Abi"}])
+    for by in ("chris", "abi"):
+        assert not any(m.startswith("Betty play") and m != "Betty play Power Cat" for m in _moves(path, by)), by
