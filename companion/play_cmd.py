@@ -215,33 +215,28 @@ def check(
 
 
 def judged(engine, state, text: str, by: str | None = None):
-    """The verdict on a play, as `play --by` judges it: by `by` (a player's name or prefix) when
-    given, out of turn refused first (what the play would do is not said: it did nothing) and the rest
-    judged as that player's own play (their hand, their coins); else by the player the play names or
-    the player to act."""
+    """The verdict on a play, as `play --by` judges it (engine.base judged_for): by `by` (a player's
+    name or prefix) when given, out of turn refused first (what the play would do is not said: it did
+    nothing), a play naming another maker never judged on that player's hand; else by the player the
+    play names or the player to act."""
     from engine.words import typed_play
 
     move = engine.plays.parse_move(text, state)
     typed_play(move)
     if by is None:
         return engine.check(state, move)
-    from engine.base import gone, off_turn, own_play, read_for
+    from engine.base import judged_for
     from engine.words import player
 
     who = player(by, state.players).name
-    mine = own_play(engine, state, text, who)
-    if mine is not None:
-        return mine[1]
-    to_act, named = engine.turns.to_act(state), engine.turns.mover(state, move)
+    _, verdict, named, _ = judged_for(engine, state, text, move, who)
+    to_act = engine.turns.to_act(state)
     if to_act is None:  # anyone may act, unless out of the game (refused, it did nothing: no effects)
-        verdict = gone(engine, state, who, engine.check(state, move))
         return verdict if verdict.legal else verdict.model_copy(update={"effects": (), "unchecked": ()})
     if who in (to_act, named):
-        return engine.check(state, move)
-    turn = engine.turns.with_turn(state, who)
-    refused = off_turn(engine, state, engine.check(turn, read_for(engine, turn, text, who)), who)
+        return verdict
     # off_turn keeps the effects for a play the table overrules; refused, it did nothing (as `play` says)
-    return refused.model_copy(update={"effects": ()})
+    return verdict.model_copy(update={"effects": ()})
 
 
 def _as_library_is(engine, state, text: str, verdict):

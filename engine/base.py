@@ -349,6 +349,40 @@ def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
                    unchecked=() if verdict.legal else verdict.unchecked)
 
 
+def seen_by(engine, state, who: str | None, named: str | None):
+    """The table a play `named` makes is judged on for `who` (`--by`): as it is when the play is
+    theirs (or names no maker, or nobody asks); else as `who` sees it, every other player's secrets
+    hidden (Secrets.hide: a named hand a count only), so the verdict never says another's hand."""
+    if who is None or named in (None, who):
+        return state
+    hide = engine.declaration.secrets.hide
+    players = [p if p.name == who else hide(state, p) for p in state.players]
+    return state.model_copy(update={"players": tuple(players) if isinstance(state.players, tuple) else players})
+
+
+def judged_for(engine, state, text: str, move, who: str):
+    """The play `text` (read as `move`) judged for `who` (`--by`), as `play` and `check` judge it:
+    (the move, its verdict, the player it names, the table it is read on). Read as `who`'s own where
+    the words name nobody and that is legal now (own_play); out of turn refused, judged as `who`'s own
+    play (their hand, coins ...), as it is recorded when overruled, and a play whose words name another
+    maker only refused, never judged on that player's table; on `who`'s turn a play naming another maker is
+    judged as `who` sees the table (seen_by: that player's hand unknown)."""
+    to_act, named = engine.turns.to_act(state), engine.turns.mover(state, move)
+    mine = own_play(engine, state, text, who) if who != named else None
+    if mine is not None:
+        (move, verdict), named = mine, who
+    elif to_act is not None and who not in (to_act, named):
+        turn = engine.turns.with_turn(state, who)
+        move = read_for(engine, turn, text, who)
+        maker = engine.turns.mover(turn, move)  # the maker the words name, else `who` (Turns.read_by)
+        judged = engine.check(turn, move) if maker in (None, who) else Verdict(legal=True)
+        return move, off_turn(engine, state, judged, who), named, turn
+    else:
+        verdict = engine.check(seen_by(engine, state, who, named), move)
+    # where nobody is named to act, a player out of the game (Turns.out) is refused first
+    return move, gone(engine, state, who, verdict) if to_act is None else verdict, named, state
+
+
 def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
          apply: bool = True) -> Stepped:
     """The table's words as one checked step. kind="play": `text` is a play in the game's notation,
@@ -377,25 +411,16 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
 
         exc.finder = partial(nearest, engine, state, text, partial(game.tracker.parse, state))
         raise
-    verdict = engine.check(state, move)
     to_act = engine.turns.to_act(state)
     named = engine.turns.mover(state, move)
     who = named or to_act
-    if by is not None:
+    if by is None:
+        verdict = engine.check(state, move)
+    else:
         from engine.words import player
 
         who = player(by, state.players).name
-        mine = own_play(engine, state, text, who) if who != named else None
-        if mine is not None:
-            (move, verdict), named = mine, who
-        verdict = gone(engine, state, who, verdict) if to_act is None else verdict
-        if to_act is not None and who not in (to_act, named):
-            # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
-            # move naming another maker is not judged on that player's table (their secrets), only refused
-            turn = engine.turns.with_turn(state, who)
-            move = read_for(engine, turn, text, who)
-            judged = engine.check(turn, move) if named is None else Verdict(legal=True)
-            verdict = off_turn(engine, state, judged, who)
+        move, verdict, named, turn = judged_for(engine, state, text, move, who)
     canonical = engine.plays.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
     said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
@@ -430,14 +455,15 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
             turn = engine.turns.with_turn(state, who)
         move = engine.plays.parse_move(args[0], turn)
         said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
+        seen = seen_by(engine, turn, who, engine.turns.mover(turn, move))  # as the step judged it
         if not checked:  # judged again only for the readings it said (a step out of turn or overruled said none)
             own = who is None or to_act is None or who == to_act  # else judged out of turn: said nothing
-            heard = engine.check(turn, move) if not overruled and own else None
+            heard = engine.check(seen, move) if not overruled and own else None
             return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
                            move=(turn, move), kind=said_as, heard=heard)
         if engine.plays.format_move(move) != args[0]:
             raise LogError(f"the move does not read back as written ({engine.plays.format_move(move)!r})")
-        verdict = engine.check(turn, move)
+        verdict = engine.check(seen, move)
         if who is not None and to_act is not None and who != to_act:
             verdict = off_turn(engine, state, verdict, who)
         return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move),
@@ -483,7 +509,11 @@ def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overrule
     if move is None:
         turn = engine.turns.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.turns.to_act(state) else state
         move = (turn, engine.plays.parse_move(args[0], turn))
-    after, settled = game.tracker.declaration.verbs.settle(engine.plays.apply(move[0], move[1], overruled=not verdict.legal))
+    # a play made by one player naming another maker was judged with that maker's hand unknown (seen_by):
+    # applied as judged, not refused again by a hand the judgement did not read (its named cards give way)
+    unseen = len(args) > 1 and engine.turns.mover(move[0], move[1]) not in (None, args[1])
+    made = engine.plays.apply(move[0], move[1], overruled=not verdict.legal or unseen)
+    after, settled = game.tracker.declaration.verbs.settle(made)
     after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
                    to_act=engine.turns.to_act(after), move=move[1], kind=kind)

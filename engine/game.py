@@ -83,7 +83,10 @@ def _no_round_end(state: Any) -> tuple[Any, list]:
 class Plays:
     """The move validator: the notation read (`parse_move(text, state)`) and written
     (`format_move(move)`), its help text, and the referee: `check(state, move)` -> Verdict,
-    `apply(state, move, overruled)` -> State, `legal_moves(state)`. `rule_ids`: every rule the plays cite."""
+    `apply(state, move, overruled)` -> State, `legal_moves(state)`. `rule_ids`: every rule the plays cite.
+    `legal_for(state, player)`: the legal plays as `player` knows the table (`moves --by`, their page:
+    their own secret hand listed from too), for a game whose listing reads only the player to act's
+    secrets; None: legal_moves."""
 
     parse_move: Callable[..., Any]
     format_move: Callable[[Any], str]
@@ -92,6 +95,7 @@ class Plays:
     apply: Callable[..., Any]
     legal_moves: Callable[..., list]
     rule_ids: frozenset[str]
+    legal_for: Callable[..., list] | None = None
 
     def __post_init__(self) -> None:
         """A player's name of several words is read as one in every play, typed quoted or not."""

@@ -4,11 +4,13 @@ served page's picker: trackers/table_view.py). A misspelt play is matched by the
 from __future__ import annotations
 
 
-def listed(engine, state) -> tuple[list, str | None]:
-    """The legal plays, and what was left out: when none can be listed because part of the table is
-    not recorded, those the game can still list (Views.partly_listed: for a Catopomp hand known only
-    by its size, the plays that need no card from it)."""
-    found = engine.plays.legal_moves(state)
+def listed(engine, state, player: str | None = None) -> tuple[list, str | None]:
+    """The legal plays (as `player` knows the table, where the game lists so: Plays.legal_for), and
+    what was left out: when none can be listed because part of the table is not recorded, those the
+    game can still list (Views.partly_listed: for a Catopomp hand known only by its size, the plays
+    that need no card from it)."""
+    by = engine.plays.legal_for if player is not None else None
+    found = by(state, player) if by is not None else engine.plays.legal_moves(state)
     if not found:
         partly = engine.views.partly_listed(state)
         if partly is not None:
@@ -33,7 +35,7 @@ def plays_for(engine, state, player: str, page: bool = False, aside=None) -> tup
     gone = engine.turns.out(state, player) if to_act is None else None
     if gone is not None:  # anyone may act, but this player takes no further part
         return [], gone.message
-    found, left = listed(engine, state)
+    found, left = listed(engine, state, player)  # their own secret hand is theirs to list from
     mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]
     if mine:  # off turn, what they may play from a hand not recorded is said beside it (Views.turn_note)
         return mine, left if to_act in (player, None) else left or engine.views.turn_note(state, player)

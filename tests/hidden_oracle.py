@@ -8,7 +8,8 @@ and everything the viewer is shown must stay byte-identical (compared as JSON te
   summary), `track situation`, the public page's table (summary, who acts, finished) and, at session
   level, `track log` and the public stream's events;
 - a player P at the laptop (viewer P; P's own recorded hand stays, the rest is dealt again): the
-  answer to each play and refusal P makes (the verdict, its effects, the table after it as the
+  answer to each play and refusal P makes, one naming another player as its maker among them
+  (NamedHands.naming, whether P is to act or not) (the verdict, its effects, the table after it as the
   public page and as P's page show it, who acts next, or the parse error), `check` (the same
   verdict, judged only), `moves` when P is to act, and P's private page (their summary and their
   hand, with its conflicts).
@@ -230,8 +231,14 @@ class NamedHands(Secrets):
         listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(state)]
         partly = engine.views.partly_listed(state)
         listed += [engine.plays.format_move(m) for m in partly[0]] if partly else []
-        plays: dict = {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] for p in state.players}
+        plays: dict = {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] + self.naming(state, p.name, rng)
+                       for p in state.players}
         return {**plays, None: list(self.table_plays)} if self.table_plays else plays
+
+    def naming(self, state, viewer: str, rng: random.Random) -> list[str]:
+        """Plays `viewer` types (`--by`) that name another player as their maker, on the viewer's turn or
+        not: judged for the viewer, they must not read that player's secret hand (none by default)."""
+        return []
 
     def redeal(self, state, viewer: str | None, rng: random.Random):
         names = get_game(self.game).engine.views.card_names(state) or ["Grunt", "Zap", "Fire Bolt", "Shield"]

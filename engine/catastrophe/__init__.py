@@ -23,7 +23,8 @@ GAME = Declaration(
     seats_rule=R.PLAYER_COUNT,
     status=status,
     plays=Plays(parse_move=rules_moves.read, format_move=notation.format_move, help=notation.__doc__, check=rules_moves.check,
-                apply=rules.apply, legal_moves=rules_moves.legal_moves, rule_ids=RULE_IDS | {R.PLAYER_COUNT}),
+                apply=rules.apply, legal_moves=rules_moves.legal_moves, rule_ids=RULE_IDS | {R.PLAYER_COUNT},
+                legal_for=rules_moves.legal_for),
     # a play by a player the move does not name, out of turn (only with --by); the play names its
     # player, who made it (anyone may react at any moment: the rules judge it), so nothing changes;
     # out of turn, the turn rule is said once (by out_of_turn), not again by the play's own findings

@@ -88,11 +88,11 @@ def acting(state: State, page: bool = False) -> str | None:
             f"or `resolve` ({top.label()} takes effect)")
 
 
-def known(state: State) -> State:
-    """The table as the player to act knows it at the shared screen: every other player's named hand
-    is their secret (a count only; the cards the whole table saw go in stay). What `moves` lists and
-    notes is read from this, never from another player's named hand (issue 43)."""
-    me = to_act(state)
+def known(state: State, me: str | None = None) -> State:
+    """The table as the player to act (or `me`) knows it at the shared screen: every other player's
+    named hand is their secret (a count only; the cards the whole table saw go in stay). What `moves`
+    lists and notes is read from this, never from another player's named hand (issue 43)."""
+    me = me or to_act(state)
     if all(p.hand_cards is None or p.name == me for p in state.players):
         return state
     return state.model_copy(update={"players": tuple(p if p.name == me else hide(state, p) for p in state.players)})
@@ -155,9 +155,15 @@ def _reaction_note(state: State, player: str) -> str | None:
 
 
 def legal_moves(state: State) -> list[Move]:
+    return legal_for(state, None)
+
+
+def legal_for(state: State, player: str | None) -> list[Move]:
+    """The legal plays as `player` (None: the player to act) knows the table: their own named hand
+    listed from, every other one only by the cards the whole table saw go in (known)."""
     if state.game_over:
         return []
-    state = known(state)
+    state = known(state, player)
     return [move for move in _candidates(state) if not rules.judge(state, move).problems]
 
 

@@ -30,3 +30,8 @@ class ArcadeHands(NamedHands):
                 done = step(game, state, f"hand {p.name} {cards}", kind="track")
                 state = state if done.refused else done.state
         return state
+
+    def naming(self, state, viewer: str, rng: random.Random) -> list[str]:
+        """The one play that names its maker is a trigger (`trigger PLAYER: TEXT`): one for each other
+        player still in, typed by the viewer; dealt again, that player's hand must not change its answer."""
+        return [f"trigger {p.name}: the table carries it out" for p in state.players if p.name != viewer and not p.out]

@@ -34,3 +34,9 @@ class CatastropheHands(NamedHands):
             p["hand_cards"] = seen + [rng.choice(names) for _ in range(p["hand"] - len(seen))]
             p["seen_cards"] = []
         return engine.load_state(data, "named hands")
+
+    def naming(self, state, viewer: str, rng: random.Random) -> list[str]:
+        """For each other cat with a named hand, one card of it said as that cat's play (`Betty play
+        Take`, typed by the viewer): dealt again, that hand changes, the verdict the viewer sees must not."""
+        return [f"{p.name} play {rng.choice(p.hand_cards)}" for p in state.players
+                if p.name != viewer and p.hand_cards and not p.eliminated]
