@@ -118,7 +118,7 @@ def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) 
     head = words[0].lower()
     verb = aliases.get(head, head)
     if verb not in verbs and head in ("undo", "redo"):  # the session's own commands, not a play or a change
-        raise UnknownVerb(f"{words[0]!r} is not a play or a change: companion track {head} "
+        raise UnknownVerb(f"unknown verb {words[0]!r}: the session's own command, not a play or a change; companion track {head} "
                           f"{'takes back the last one' if head == 'undo' else 'makes the last one taken back again'}",
                           words[0])
     if verb not in verbs:
