@@ -139,6 +139,7 @@ class R:
     PAY_FULL = "catharsis.quickplay.combat.pay-in-full"
     ONE_PER_POWER = "catharsis.quickplay.combat.one-ability-per-power"
     TOP_OR_BOTTOM = "catharsis.combat.player-attack.top-or-bottom"
+    ONCE_PER_ABILITY = "catharsis.combat.player-attack.once-per-ability"
     OWN_DICE = "catharsis.combat.player-attack.own-dice"
     DUO_HALF = "catharsis.duo-powers.own-half"
     DUO_SORATEN = "catharsis.duo-powers.soraten"

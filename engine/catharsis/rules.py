@@ -203,7 +203,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
 def _check_use(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
-    refuse_activation(state, p, pw, play.slot, v)
+    refuse_activation(state, p, pw, play.slot, v, play.half)
     if pw.status == DISCARDED:
         return
     if not p.dice:

@@ -10,7 +10,7 @@ from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
 from .rules_cards import unknown
-from .track_readings import LEFTOVER, NO_COMBAT_DICE, UNTAKEN
+from .track_readings import LEFTOVER, NO_COMBAT_DICE, UNTAKEN, UP_AGAIN
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -80,10 +80,12 @@ def duo_partner_used(state, p, pw) -> str | None:
     return next((q.name for q, slot in duo_copies(state, p.name, pw.name) if q.powers[slot - 1].used_round), None)
 
 
-def refuse_activation(state, p, pw, slot: str, no) -> None:
+def refuse_activation(state, p, pw, slot: str, no, half: str | None = None) -> None:
     """Why no ability of this power can be activated now, forbidden in `no`: a power shows one ability a
     round, top or bottom, and only while face up (a duo power's other half: also in the round its partner
-    exhausted it by using their half). One copy for the play `use` and the tracker's `use` alike."""
+    exhausted it by using their half). `half`: the one asked for, None for either; a second use cites the
+    rule that decides it (the same ability: once; the other one: top or bottom). One copy for the play
+    `use` and the tracker's `use` alike."""
     if pw.status == DISCARDED:
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded")
     elif pw.used_round and is_duo(state, pw.name):  # both halves may be used, one by each partner
@@ -93,11 +95,28 @@ def refuse_activation(state, p, pw, slot: str, no) -> None:
         no.forbid(R.DUO_BOTH, f"of a duo power each partner activates only their own half, so {pw.name} gives "
                               "each of them one use a round (both halves together at most)")
     elif pw.used_round:
-        no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
-        no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
+        refuse_second_use(p, pw, no, half)
     elif pw.status != FACE_UP and not (pw.status == EXHAUSTED and duo_partner_used(state, p, pw)):
         # (a heal is a reward or an effect, not a play open now)
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be activated")
+
+
+def refuse_second_use(p, pw, no, half: str | None) -> None:
+    """A power whose ability was activated this round: the same ability again is refused as once per
+    ability, the other one as top or bottom; turned face up again since (a heal), either way a reading."""
+    again = pw.status == FACE_UP
+    reading = (" (a reading: it is face up again, and the rulebook does not say whether a heal in the same round "
+               "opens it again)") if again else ""
+    if half is not None and pw.used_half is not None and half != pw.used_half:
+        no.forbid(R.ONE_PER_POWER, f"{p.name} activated the {pw.used_half} of {pw.name} this round: one ability "
+                                   f"per power{reading}")
+        no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
+    else:
+        which = f"the {pw.used_half} of {pw.name}" if pw.used_half else f"an ability of {pw.name}"
+        no.forbid(R.ONCE_PER_ABILITY, f"{p.name} has already activated {which} this round: an ability activates "
+                                      f"once{reading}")
+    if again:
+        no.leave_open(UP_AGAIN)
 
 
 # ------------------------------------------------------------------------------------- Combo

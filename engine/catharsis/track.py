@@ -89,6 +89,8 @@ def summary(state: State) -> dict[str, Any]:
                 **{key: value for key, value in shown.items() if value is not None}}
 
     players = []
+    # Drinks go to any player: every count is shown from 0 wherever Emberhoof may be at the table
+    drinks_at_table = not track_characters.nobody_plays(state, "Emberhoof")
     for p in state.players:
         row: dict[str, Any] = {
             "name": p.name, "character": p.character, "dead": p.dead, "role": p.role,
@@ -100,7 +102,7 @@ def summary(state: State) -> dict[str, Any]:
         # a character's own counters, shown for that character (and for anyone holding some)
         shown = {"divinity": ch == "Durhak" or p.divinity, "vessel": ch == "Durhak" or p.divinity,
                  "cobble": ch == "Luthia" or p.cobble, "demonic": ch == "Calyxia" or p.demonic,
-                 "drinks": p.drinks or ch == "Emberhoof", "kpt": state.boss == "ice-elf-lich" or p.kpt}
+                 "drinks": p.drinks or drinks_at_table, "kpt": state.boss == "ice-elf-lich" or p.kpt}
         row.update({key: getattr(p, key) for key, show in shown.items() if show})
         if p.status:
             row["status"] = dict(p.status)

@@ -63,7 +63,7 @@ def check_use(state, change, no):
     pw = p.powers[slot - 1]
     if p.dead:
         no.forbid(R.DEATH, f"{player} is dead")
-    refuse_activation(state, p, pw, str(slot), no)
+    refuse_activation(state, p, pw, str(slot), no, change.args[2])
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":

@@ -13,7 +13,7 @@ from .table import Table
 from .track_readings import COMBO_EXHAUSTED, DEAD_DRINKS, DRINKS, ICE_EXHAUSTED
 
 
-def _nobody_plays(state: State, character: str) -> bool:
+def nobody_plays(state: State, character: str) -> bool:
     """Whether every player's character is known and none is `character`."""
     return all(p.character for p in state.players) and all(p.character != character for p in state.players)
 
@@ -88,7 +88,7 @@ def check_level_up(state, change, no):
 
 def check_drinks(state, change, no):
     player, n = change.args[0], int(change.args[1])
-    if _nobody_plays(state, "Emberhoof"):
+    if nobody_plays(state, "Emberhoof"):
         no.forbid(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
     p = player_of(state, player)
     if n > 0 and p.dead:
@@ -119,7 +119,7 @@ def check_drunk(state, change, no):
 
 def check_ice(state, change, no):
     player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
-    if _nobody_plays(state, "Lumi"):
+    if nobody_plays(state, "Lumi"):
         no.forbid(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
     p = player_of(state, player)
     pw = p.powers[slot - 1]
@@ -137,7 +137,7 @@ def check_revive(state, change, no):
     p = player_of(state, change.args[0])
     if not p.dead:
         no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
-    if _nobody_plays(state, "Lumi"):
+    if nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
     lumis = [q for q in state.players if q.character == "Lumi"]
     if lumis and all(q.dead for q in lumis):

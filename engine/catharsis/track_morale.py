@@ -113,6 +113,9 @@ def apply_refresh(t: Table, change) -> None:
     if change.args and change.args[0] == "kpt":
         p = t.player(change.args[1])
         p["kpt"] = max(0, p["kpt"] - int(change.args[2]))
+        if not any(pw["status"] == EXHAUSTED for pw in p["powers"]):
+            t.say("nothing-refreshed", f"nothing was refreshed: none of {p['name']}'s powers could turn face up; "
+                                       f"{change.args[2]} KPT spent all the same", R.KPT)
         t.refresh_boards([p], R.KPT, f"{p['name']} spends {change.args[2]} KPT to refresh")
         return
     if t.d["morale"] is None:

@@ -107,3 +107,7 @@ def readings_of(change, effects, own=None) -> list[Reason]:
     if "no-reward" in kinds:
         found.append(DRAGON_HEAL)
     return [reading for reading in ORDER if reading in found]
+UP_AGAIN = note("a power turned face up again in the round it was used gives no second activation that round",
+               "'Step 2: Player Attack Phase' lets an ability activate once and exhausts its power, and never says "
+               "whether a heal in the same round opens it again ('Soraten' alone lets a healed Ground side be used "
+               "again)", R.ONCE_PER_ABILITY)
