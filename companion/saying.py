@@ -197,6 +197,24 @@ def _short(text: str, most: int = 24) -> str:
     return (cut or text[: most - 1]) + "…"
 
 
+def _end_and_play(before: dict | None, after: dict) -> list[str]:
+    """What an undo or redo did to the game's end (`the game is on again (Abi's win taken back)`,
+    `the game is over (Abi wins)`) and to the cards in play, in words: said whatever else it moved."""
+    if not before:
+        return []
+    out = []
+    if "game_over" in after and bool(before.get("game_over")) != bool(after["game_over"]):
+        if after["game_over"]:
+            winner = after.get("winner")
+            out.append(f"the game is over ({winner} wins)" if winner else "the game is over")
+        else:
+            winner = before.get("winner")
+            out.append(f"the game is on again ({winner}'s win taken back)" if winner else "the game is on again")
+    if "in_play" in after and before.get("in_play") != after["in_play"]:
+        out.append(_play_moved(before.get("in_play"), after["in_play"]))
+    return out
+
+
 def change_line(result, verbose: bool = False) -> str:
     """What a change, undo or redo did, as one line of plain text."""
     if result.undone:
@@ -207,6 +225,8 @@ def change_line(result, verbose: bool = False) -> str:
         if result.overruled:
             head += " (overruled: breaks " + ", ".join(v.rule for v in result.violations) + ")"
     parts = touched(result.before, result.summary, result.undone[0] if result.undone else head)
+    if result.undone:  # no effects are said: the game's end and the cards in play, if they moved
+        parts += [p for p in _end_and_play(result.before, result.summary) if p not in parts]
     if not parts and result.before == result.summary and not result.effects and not result.undone:
         parts = ["nothing on the table changed"]  # e.g. `heal` of a power that is face up already
     shown = list(result.effects) if verbose else pressing(list(result.effects))

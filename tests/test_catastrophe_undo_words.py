@@ -33,3 +33,20 @@ def test_undo_of_a_roll_says_the_roll_goes_not_the_card(cli, home):
     assert "Attack 5 by Abi at Ben (still in play): rolled Ben 2→none" in undone, undone
     redone = _one_line(cli("track", "redo"))
     assert "Attack 5 by Abi at Ben (still in play): none→rolled Ben 2" in redone, redone
+
+
+def test_undo_of_a_game_ending_resolve_says_the_game_is_on_and_the_card_is_back(cli, home):
+    """Found by a referee: undoing the resolve that ended the game listed only counters (`Betty lives
+    0→1, Betty hand 0→5`); the line says the game is on again and which card is back in play, and a
+    redo says the game is over again and the card leaves play."""
+    assert cli("track", "new", "catastrophe", "--players", "Abi,Betty").exit_code == 0
+    assert cli("track", "lives", "betty", "-8").exit_code == 0
+    for play in ("Abi play Attack 6 at Betty", "Betty roll 1", "resolve"):
+        assert cli("play", play).exit_code == 0, play
+    assert cli.json("track", "show")["state"]["game_over"] is True
+    undone = _one_line(cli("track", "undo"))
+    assert "the game is on again" in undone and "Abi" in undone.split("the game is on again")[1], undone
+    assert "Attack 6 by Abi at Betty (rolled Betty 1) comes into play" in undone, undone
+    redone = _one_line(cli("track", "redo"))
+    assert "the game is over (Abi wins)" in redone, redone
+    assert "Attack 6 by Abi at Betty (rolled Betty 1) leaves play" in redone, redone

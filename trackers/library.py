@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -361,9 +362,24 @@ class Library:
         with suppress(TypeError, ValueError):  # what was written was checked (or is a part of what was): its checked copy
             self._keep(self._digest(text), json.dumps(entries, ensure_ascii=False))
 
+    def _kept_name(self, name: str, fields: dict[str, Any]) -> None:
+        """LibraryError for a name a session keeps for a card of its own (Theseus: `Rank 5 card`, a card
+        the table knows by its Rank only), which no session ever looks up in the library: the line names
+        the command that adds the card under its printed name, its Rank a field."""
+        kept = getattr(sys.modules.get(self.model.__module__ if self.model else ""), "RANK_ONLY_NAMES", ())
+        if fold(name) not in kept:
+            return
+        flags = {"rank": name.split()[1], **fields}
+        command = " ".join([f"companion cards add {self.game} NAME",
+                            *(f"--{k.replace('_', '-')} {json.dumps(v) if ' ' in str(v) else v}" for k, v in flags.items())])
+        raise LibraryError(f"{name!r} is how a {self.game} session names a card known only by its Rank; a library "
+                           f"entry by that name is never used: give the card's printed name, `{command}`")
+
     def add(self, name: str, fields: dict[str, Any]) -> dict[str, Any]:
-        """A new card; LibraryError when the library or the catalogue has it already. The library is
-        read (and checked) once: the card shown is the one in the entries written."""
+        """A new card; LibraryError when the library or the catalogue has it already, or its name is one a
+        session keeps for a card of its own. The library is read (and checked) once: the card shown is
+        the one in the entries written."""
+        self._kept_name(name, fields)
         entries = self.entries()
         if fold(name) in {fold(n) for n in self.names(entries)}:
             raise LibraryError(f"{self.game} already has a card {name!r}; change it with "
@@ -402,6 +418,8 @@ class Library:
         every entry checked first, so a bad one changes nothing."""
         incoming = read_entries(path, self.key)
         names = {fold(rules.entry_name(e, str(path))) for e in incoming}
+        for e in incoming:
+            self._kept_name(e["name"], {k: v for k, v in e.items() if k != "name"})
         merged = [*(e for e in self.entries() if fold(e["name"]) not in names), *incoming]
         rules.check_size(self.State, merged, f"{path}: the {self.game} library with its cards")  # first: cheap
         rules.check_all(self.State, incoming, str(path))

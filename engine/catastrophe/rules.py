@@ -12,6 +12,7 @@ from .model import (
 )
 from .notation import Move, played_spec, spec_of
 from . import rules_effects, rules_readings
+from .reveals import reveal_plays
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, unrevealed
 
@@ -329,10 +330,9 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
         r.forbid(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
         return
     if refused(r, moving_on(state, "next")):
-        r.advice.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
-                                                                         f"{cur.name} reveal CATastrophic Event"])
+        r.advice.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw", *reveal_plays(cur.name)])
     elif refused(r, unrevealed(state)):
-        r.advice.append(f"{cur.name} reveal CATastrophic Event")
+        r.advice.extend(reveal_plays(cur.name))
 
 
 # ------------------------------------------------------------------------------ playing out

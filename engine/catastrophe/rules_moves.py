@@ -8,6 +8,7 @@ from engine.words import listing
 from . import notation, rules
 from .model import REACTIONS, State, catalogue
 from .notation import Move
+from .reveals import REVEALED_KINDS
 from .rule_ids import R
 from .track import hide
 
@@ -250,7 +251,7 @@ def _candidates(state: State):
         else:
             yield Move(kind="yarn", player=name)
     yield Move(kind="draw", player=cur)
-    yield from (Move(kind="reveal", player=cur, card=card) for card in ("CATastrophic Event", "Grim Reapurr"))
+    yield from (Move(kind="reveal", player=cur, card=card) for card in REVEALED_KINDS)
     yield Move(kind="end", player=cur)
     cat = catalogue(state)
     for name in alive:
