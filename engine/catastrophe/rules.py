@@ -12,7 +12,7 @@ from .model import (
 )
 from .notation import Move, played_spec, spec_of
 from . import rules_effects, rules_readings
-from .reveals import reveal_plays
+from .rules_reveals import reveal_plays
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, unrevealed
 

@@ -8,7 +8,7 @@ from engine.words import listing
 from . import notation, rules
 from .model import REACTIONS, State, catalogue
 from .notation import Move
-from .reveals import REVEALED_KINDS
+from .rules_reveals import REVEALED_KINDS
 from .rule_ids import R
 from .track import hide
 
