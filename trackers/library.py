@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -366,8 +365,8 @@ class Library:
         """LibraryError for a name a session keeps for a card of its own (Theseus: `Rank 5 card`, a card
         the table knows by its Rank only), which no session ever looks up in the library: the line names
         the command that adds the card under its printed name, its Rank a field."""
-        kept = getattr(sys.modules.get(self.model.__module__ if self.model else ""), "RANK_ONLY_NAMES", ())
-        if fold(name) not in kept:
+        kept = getattr(self.model, "kept_name", None)  # the game's card model says (as settled_fields)
+        if kept is None or not kept(name):
             return
         flags = {"rank": name.split()[1], **fields}
         command = " ".join([f"companion cards add {self.game} NAME",

@@ -61,6 +61,12 @@ class CardSpec(Frozen):
         whose effect is "none" has no end-game points (final scoring counts none for it)."""
         return ("effect_points",) if str(entry.get("effect", "")).strip().casefold() == "none" else ()
 
+    @classmethod
+    def kept_name(cls, name: str) -> bool:
+        """Whether a session keeps the name for a card of its own (`Rank 5 card`: known by its Rank only),
+        never looked up in the card library (trackers/library.py refuses an entry by it)."""
+        return name.casefold() in RANK_ONLY_NAMES
+
 
 class BoardCard(Frozen):
     """A face-up Board card and the Bonuses lying on it (0 or 1)."""
